@@ -1,0 +1,4 @@
+export * from './limits.js';
+export * from './envelope.js';
+export * from './install.js';
+export * from './siteinfo.js';

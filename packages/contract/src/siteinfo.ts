@@ -1,0 +1,64 @@
+/** Shapes of the public site settings aggregate (GET /siteinfo). */
+export interface SiteGeneral {
+  name: string;
+  short_description: string;
+  description: string;
+  site_url: string;
+  contact_email: string;
+  check_update: boolean;
+  permalink?: number;
+}
+export interface SiteInterface { language: string; time_zone: string }
+export interface SiteBranding { logo: string; mobile_logo: string; square_icon: string; favicon: string }
+export interface SiteLogin {
+  allow_new_registrations: boolean;
+  allow_email_registrations: boolean;
+  allow_password_login: boolean;
+  login_required: boolean;
+  allow_email_domains: string[];
+}
+export interface SiteCustomCssHtml {
+  custom_head: string;
+  custom_css: string;
+  custom_header: string;
+  custom_footer: string;
+  custom_sidebar: string;
+}
+export interface SiteTheme {
+  theme: string;
+  theme_config: Record<string, { navbar_style?: string; primary_color?: string }>;
+  color_scheme: string;
+  theme_options?: { label: string; value: string }[];
+}
+export interface SiteSeo { permalink: number; robots: string }
+export interface SiteUsers {
+  default_avatar: 'system' | 'gravatar';
+  gravatar_base_url: string;
+  allow_update_display_name: boolean;
+  allow_update_username: boolean;
+  allow_update_avatar: boolean;
+  allow_update_bio: boolean;
+  allow_update_website: boolean;
+  allow_update_location: boolean;
+}
+export interface TagRef { slug_name: string; display_name: string }
+export interface SiteWrite {
+  restrict_answer: boolean;
+  required_tag: boolean;
+  recommend_tags: TagRef[];
+  reserved_tags: TagRef[];
+}
+export interface SiteInfo {
+  general: SiteGeneral;
+  interface: SiteInterface;
+  branding: SiteBranding;
+  login: SiteLogin;
+  theme: SiteTheme;
+  custom_css_html: SiteCustomCssHtml;
+  site_seo: SiteSeo;
+  site_users: SiteUsers;
+  site_write: SiteWrite;
+  version: string;
+  revision: string;
+}
+export interface LanguageOption { label: string; value: string }

@@ -1,0 +1,129 @@
+/**
+ * npm run bench: starts the built server on a temporary data directory (auto-installed), drives
+ * named routes with autocannon and prints req/s and latency percentiles for each, with /healthz
+ * as the same-run baseline. `--write` records the table in docs/benchmarks.md.
+ *
+ * Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50),
+ * BENCH_DB_TYPE/DB_HOST/... to benchmark PostgreSQL or MySQL instead of SQLite.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+const PORT = 19080 + Math.floor(Math.random() * 500);
+const BASE = `http://127.0.0.1:${PORT}`;
+
+/** Routes measured; later features add theirs here. */
+const ROUTES: { name: string; path: string }[] = [
+  { name: 'healthz (baseline)', path: '/healthz' },
+  { name: 'siteinfo', path: '/answer/api/v1/siteinfo' },
+  { name: 'language config', path: '/answer/api/v1/language/config' },
+  { name: 'SPA index', path: '/' },
+];
+
+interface Row {
+  name: string;
+  path: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function waitForHealth(deadline: number) {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not become healthy in time');
+}
+
+function startServer(dataDir: string): ChildProcess {
+  return spawn(process.execPath, [path.join(ROOT, 'server/bin/answer.js'), 'run', '-C', dataDir], {
+    env: {
+      ...process.env,
+      SITE_ADDR: `127.0.0.1:${PORT}`,
+      LOG_LEVEL: 'warn',
+      AUTO_INSTALL: '1',
+      DB_TYPE: process.env.BENCH_DB_TYPE || 'sqlite3',
+      SITE_NAME: 'Benchmark',
+      SITE_URL: BASE,
+      CONTACT_EMAIL: 'bench@example.com',
+      ADMIN_NAME: 'benchadmin',
+      ADMIN_PASSWORD: 'bench-password-1',
+      ADMIN_EMAIL: 'bench@example.com',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function measure(route: { name: string; path: string }): Promise<Row> {
+  const result = await autocannon({ url: BASE + route.path, connections: CONNECTIONS, duration: SECONDS });
+  return {
+    ...route,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+function table(rows: Row[]): string {
+  const base = rows[0]!.rps || 1;
+  const lines = [
+    '| route | path | req/s | % of /healthz | p50 ms | p99 ms | errors |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) => `| ${r.name} | \`${r.path}\` | ${r.rps} | ${Math.round((r.rps / base) * 100)}% | ${r.p50} | ${r.p99} | ${r.errors} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'answer-bench-'));
+  const server = startServer(dataDir);
+  // The benchmark never outlives its budget, even if something hangs.
+  const guard = setTimeout(() => {
+    server.kill('SIGKILL');
+    process.exit(1);
+  }, (ROUTES.length * (SECONDS + 5) + 120) * 1000);
+  try {
+    await waitForHealth(Date.now() + 60_000);
+    const rows: Row[] = [];
+    for (const route of ROUTES) {
+      process.stdout.write(`measuring ${route.name} (${SECONDS}s)...\n`);
+      rows.push(await measure(route));
+    }
+    const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+    const header = `## ${new Date().toISOString().slice(0, 10)}: ${process.env.BENCH_DB_TYPE || 'sqlite3'}, ${CONNECTIONS} connections, ${SECONDS} s per route\n\nMachine: ${machine}\n`;
+    const report = `${header}\n${table(rows)}\n`;
+    console.log(`\n${report}`);
+    if (process.argv.includes('--write')) {
+      const file = path.join(ROOT, 'docs/benchmarks.md');
+      const intro = '# Benchmarks\n\nProduced by `npm run bench -- --write`; newest run first.\n\n';
+      const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').replace(intro, '') : '';
+      fs.writeFileSync(file, `${intro}${report}\n${previous}`);
+      console.log(`written to ${file}`);
+    }
+  } finally {
+    clearTimeout(guard);
+    server.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { API_PREFIX, INSTALL_PREFIX } from '@answer/contract';
+import { errorHandler } from './core/error-handler.js';
+import { AppError, notFound } from './core/errors.js';
+import { type RouteAccess, ensureRouteAccess } from './core/guardian.js';
+import { resolveLanguage } from './core/i18n.js';
+import { installRoutes } from './features/install/routes.js';
+import { siteinfoRoutes } from './features/siteinfo/routes.js';
+import { sitePageRoutes } from './features/siteinfo/site-pages.js';
+import { userRoutes } from './features/user/routes.js';
+import { loadSiteSettings } from './features/siteinfo/service.js';
+import type { Runtime } from './runtime.js';
+
+export const WEB_DIST =
+  process.env.ANSWER_STATIC_PATH || path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    runtime: Runtime;
+  }
+  interface FastifyRequest {
+    lang: string;
+    user: import('./core/guardian.js').SessionUser | null;
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}
+
+export interface AppOptions {
+  runtime: Runtime;
+  logger?: boolean;
+}
+
+export async function buildApp({ runtime, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: process.env.LOG_LEVEL || 'info' } : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  app.decorate('runtime', runtime);
+  app.decorateRequest('lang', 'en_US');
+  app.decorateRequest('user', null);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(async (request, reply) => {
+    if (isApiPath(request.url)) throw notFound('base.not_found');
+    return serveSpa(runtime, request.url, reply);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    request.lang = resolveLanguage(request.headers['accept-language']);
+    // Before installation the API answers 503 base.not_installed, which sends the web app to /install.
+    if (!runtime.installed && request.url.startsWith('/answer/')) throw new AppError(503, 'base.not_installed');
+  });
+  // Every API route declares who may call it; the guardian decides (private mode included).
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'none') return;
+    const settings = await loadSiteSettings(runtime);
+    ensureRouteAccess(request.user, access, settings.login.login_required);
+  });
+
+  await app.register(compress, { global: true, encodings: ['br', 'gzip', 'deflate'], threshold: 1024 });
+  await app.register(cookie);
+
+  app.get('/healthz', async (_request, reply) => reply.type('text/plain').send('OK'));
+  await app.register(installRoutes, { prefix: INSTALL_PREFIX });
+  await app.register(siteinfoRoutes, { prefix: API_PREFIX });
+  await app.register(userRoutes, { prefix: API_PREFIX });
+  await app.register(sitePageRoutes);
+
+  if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: path.join(WEB_DIST, 'static'),
+      prefix: '/static/',
+      maxAge: '365d',
+      immutable: true,
+      wildcard: true,
+    });
+  }
+  app.get('/install', async (request, reply) => {
+    if (runtime.installed) return reply.redirect('/');
+    return serveSpa(runtime, request.url, reply);
+  });
+  return app;
+}
+
+export const isApiPath = (url: string) =>
+  url.startsWith('/answer/') || url.startsWith(`${INSTALL_PREFIX}/`) || url === INSTALL_PREFIX;
+
+let indexHtml: string | null = null;
+function readIndex(): string {
+  if (indexHtml === null || process.env.NODE_ENV === 'development') {
+    const file = path.join(WEB_DIST, 'index.html');
+    indexHtml = fs.existsSync(file)
+      ? fs.readFileSync(file, 'utf8')
+      : '<!doctype html><title>Answer</title><p>The web app is not built yet: run <code>npm run build</code>.</p>';
+  }
+  return indexHtml;
+}
+
+/** Every non-API path is the single-page app; before installation everything leads to /install. */
+async function serveSpa(runtime: Runtime, url: string, reply: import('fastify').FastifyReply) {
+  const pathname = url.split('?')[0]!;
+  if (!runtime.installed && pathname !== '/install' && !pathname.startsWith('/50x')) return reply.redirect('/install');
+  return reply
+    .header('X-Frame-Options', 'DENY')
+    .header('Cache-Control', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .send(readIndex());
+}

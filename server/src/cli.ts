@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { listenAddress, readConfig, configExists } from './config/config.js';
+import { resolveDataPaths, type DataPaths } from './config/paths.js';
+import { createDb } from './db/connect.js';
+import { migrateToLatest, pendingMigrations } from './db/migrate.js';
+import { buildApp } from './app.js';
+import { autoInstallFromEnv } from './features/install/auto-install.js';
+import { Runtime } from './runtime.js';
+
+const USAGE = `Usage: answer <command> [-C <data path>]
+
+Commands:
+  run       start the site (shows the install wizard until installed)
+  init      create the data directory and install from AUTO_INSTALL variables, if set
+  upgrade   apply pending database migrations
+  check     check the config file, upload directory and database connection
+
+Options:
+  -C, --data-path <dir>   data directory (default: $ANSWER_DATA_PATH or ./data)
+  -h, --help              show this help`;
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { 'data-path': { type: 'string', short: 'C' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const command = positionals[0];
+  if (values.help || !command) {
+    console.log(USAGE);
+    return command || values.help ? 0 : 1;
+  }
+  const paths = resolveDataPaths(values['data-path']);
+  switch (command) {
+    case 'run':
+      return run(paths);
+    case 'init':
+      return init(paths);
+    case 'upgrade':
+      return upgrade(paths);
+    case 'check':
+      return check(paths);
+    default:
+      console.error(`Unknown command "${command}".\n\n${USAGE}`);
+      return 1;
+  }
+}
+
+function makeDirs(paths: DataPaths) {
+  for (const dir of [paths.root, paths.confDir, paths.uploads]) fs.mkdirSync(dir, { recursive: true });
+}
+
+async function openRuntime(paths: DataPaths): Promise<Runtime> {
+  makeDirs(paths);
+  const runtime = new Runtime(paths);
+  await runtime.open();
+  if (await autoInstallFromEnv(runtime)) console.log(`Installed "${process.env.SITE_NAME}" from the AUTO_INSTALL environment.`);
+  return runtime;
+}
+
+async function run(paths: DataPaths): Promise<number> {
+  const runtime = await openRuntime(paths);
+  const app = await buildApp({ runtime, logger: true });
+  const { host, port } = listenAddress(runtime.config);
+  await app.listen({ host, port });
+  const shown = host === '0.0.0.0' ? 'localhost' : host;
+  console.log(
+    runtime.installed
+      ? `Answer is running on http://${shown}:${port}`
+      : `Answer is not installed yet: open http://${shown}:${port}/install to run the wizard.`,
+  );
+  const stop = async () => {
+    await app.close();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return -1; // keep running
+}
+
+async function init(paths: DataPaths): Promise<number> {
+  const runtime = await openRuntime(paths);
+  console.log(
+    runtime.installed
+      ? `Installed. Start the site with: npx answer run -C ${paths.root}`
+      : `Data directory ready at ${paths.root}. Run "npx answer run -C ${paths.root}" and open /install, or set AUTO_INSTALL and the DB_*/SITE_*/ADMIN_* variables.`,
+  );
+  await runtime.close();
+  return 0;
+}
+
+async function upgrade(paths: DataPaths): Promise<number> {
+  if (!configExists(paths)) {
+    console.error(`No configuration at ${paths.configFile}: install first (npx answer run -C ${paths.root}).`);
+    return 1;
+  }
+  const db = createDb(readConfig(paths).data.database);
+  try {
+    const pending = await pendingMigrations(db);
+    if (!pending.length) {
+      console.log('The database is up to date.');
+      return 0;
+    }
+    pending.forEach((name, i) => console.log(`[${i + 1}/${pending.length}] ${name}`));
+    await migrateToLatest(db);
+    console.log(`Applied ${pending.length} migration(s).`);
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function check(paths: DataPaths): Promise<number> {
+  let ok = true;
+  const report = (good: boolean, text: string) => {
+    ok &&= good;
+    console.log(`${good ? 'ok  ' : 'FAIL'} ${text}`);
+  };
+  const hasConfig = configExists(paths);
+  report(hasConfig, `config file ${paths.configFile}`);
+  try {
+    fs.mkdirSync(paths.uploads, { recursive: true });
+    fs.accessSync(paths.uploads, fs.constants.W_OK);
+    report(true, `upload directory ${paths.uploads} is writable`);
+  } catch {
+    report(false, `upload directory ${paths.uploads} is not writable`);
+  }
+  if (hasConfig) {
+    const db = createDb(readConfig(paths).data.database);
+    try {
+      const pending = await pendingMigrations(db);
+      report(true, 'database connection');
+      report(!pending.length, pending.length ? `${pending.length} pending migration(s): run "npx answer upgrade"` : 'database schema is up to date');
+    } catch (err) {
+      report(false, `database connection: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      await db.destroy();
+    }
+  }
+  return ok ? 0 : 1;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

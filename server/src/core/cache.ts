@@ -1,0 +1,36 @@
+/**
+ * Process-local key/value cache with per-entry lifetime. Multi-instance deployments swap in the
+ * Redis-backed implementation of the same interface (configured with data.redis).
+ */
+export interface Cache {
+  get<T>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+export class MemoryCache implements Cache {
+  private readonly entries = new Map<string, { value: unknown; expires: number }>();
+  constructor(private readonly maxEntries = 10_000) {}
+
+  async get<T>(key: string): Promise<T | undefined> {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    if (e.expires < Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return e.value as T;
+  }
+
+  async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
+    // Map keeps insertion order: dropping the first key evicts the oldest entry.
+    if (this.entries.size >= this.maxEntries && !this.entries.has(key)) {
+      this.entries.delete(this.entries.keys().next().value as string);
+    }
+    this.entries.set(key, { value, expires: Date.now() + ttlSeconds * 1000 });
+  }
+
+  async delete(key: string): Promise<void> {
+    this.entries.delete(key);
+  }
+}

@@ -1,0 +1,31 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { send } from './envelope.js';
+import { AppError, FieldErrors } from './errors.js';
+import { t } from './i18n.js';
+
+/** Field messages get a capital first letter and a trailing full stop (domain.md 1.2). */
+function sentence(text: string): string {
+  const s = text.charAt(0).toUpperCase() + text.slice(1);
+  if (/[.!?。！？]$/.test(s)) return s;
+  return /[\u3000-\u9fff]/.test(s) ? `${s}。` : `${s}.`;
+}
+
+/** The one place errors become replies. Unknown errors are logged and answered 500 base.unknown. */
+export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const lang = request.lang;
+  if (error instanceof FieldErrors) {
+    const data = error.issues.map((i) => ({ error_field: i.field, error_msg: sentence(t(lang, i.reason, i.vars)) }));
+    return send(request, reply, data, 400, error.reason, data[0]?.error_msg);
+  }
+  if (error instanceof AppError) {
+    return send(request, reply, error.data, error.status, error.reason, error.explicitMsg ?? t(lang, error.reason, error.vars));
+  }
+  const status = (error as FastifyError).statusCode;
+  // Fastify's own 4xx (unparsable JSON, wrong content type, body too large) are the client's fault.
+  if (status && status >= 400 && status < 500) {
+    const reason = status === 413 ? 'base.request_too_large' : status === 404 ? 'base.not_found' : 'base.request_format_error';
+    return send(request, reply, null, status === 415 || status === 413 || status === 404 ? status : 400, reason);
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return send(request, reply, null, 500, 'base.unknown');
+}

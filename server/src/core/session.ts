@@ -1,0 +1,87 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { LIMITS } from '@answer/contract';
+import type { Db } from '../db/connect.js';
+import type { SessionUser } from './guardian.js';
+
+/**
+ * Server-side sessions. Access and visit tokens are 256-bit values from the CSPRNG; only their
+ * SHA-256 digests are stored, so a leaked database does not leak live tokens. Sessions live in the
+ * database, so they survive restarts and are shared by every server instance.
+ */
+export const newToken = () => randomBytes(32).toString('base64url');
+export const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+const now = () => Math.floor(Date.now() / 1000);
+
+export interface IssuedSession {
+  accessToken: string;
+  visitToken: string;
+  expiresAt: number;
+}
+
+export async function issueSession(db: Db, userId: string | number, meta: { ip?: string; userAgent?: string } = {}): Promise<IssuedSession> {
+  const accessToken = newToken();
+  const visitToken = newToken();
+  const created = now();
+  const expiresAt = created + LIMITS.tokenLifetimeSeconds;
+  await db
+    .insertInto('session')
+    .values({
+      token: digest(accessToken),
+      visit_token: digest(visitToken),
+      user_id: String(userId),
+      created_at: created,
+      expires_at: expiresAt,
+      ip: (meta.ip ?? '').slice(0, 64),
+      user_agent: (meta.userAgent ?? '').slice(0, 255),
+    })
+    .execute();
+  return { accessToken, visitToken, expiresAt };
+}
+
+/** The caller behind an access token, with live role and status; null when unknown or expired. */
+export async function resolveSession(db: Db, accessToken: string): Promise<SessionUser | null> {
+  if (!accessToken || accessToken.length > 200) return null;
+  const row = await db
+    .selectFrom('session')
+    .innerJoin('user', 'user.id', 'session.user_id')
+    .leftJoin('user_role_rel', 'user_role_rel.user_id', 'session.user_id')
+    .select(['user.id', 'user.username', 'user.mail_status', 'user.status', 'user_role_rel.role_id', 'session.expires_at'])
+    .where('session.token', '=', digest(accessToken))
+    .executeTakeFirst();
+  if (!row || Number(row.expires_at) < now()) return null;
+  return {
+    id: String(row.id),
+    username: row.username,
+    roleId: Number(row.role_id ?? 1),
+    mailStatus: Number(row.mail_status),
+    status: Number(row.status),
+  };
+}
+
+/** The user id a visit cookie stands for (private-site uploads); null when unknown or expired. */
+export async function resolveVisit(db: Db, visitToken: string): Promise<string | null> {
+  if (!visitToken || visitToken.length > 200) return null;
+  const row = await db
+    .selectFrom('session')
+    .select(['user_id', 'expires_at'])
+    .where('visit_token', '=', digest(visitToken))
+    .executeTakeFirst();
+  return row && Number(row.expires_at) >= now() ? String(row.user_id) : null;
+}
+
+export async function revokeSession(db: Db, accessToken: string): Promise<void> {
+  await db.deleteFrom('session').where('token', '=', digest(accessToken)).execute();
+}
+
+/** Ends every session of a user, except optionally the caller's own (password change). */
+export async function revokeUserSessions(db: Db, userId: string | number, keepAccessToken?: string): Promise<void> {
+  let q = db.deleteFrom('session').where('user_id', '=', String(userId));
+  if (keepAccessToken) q = q.where('token', '!=', digest(keepAccessToken));
+  await q.execute();
+}
+
+/** Authorization header (optionally "Bearer "-prefixed) or the Authorization query parameter. */
+export function tokenFrom(headers: Record<string, unknown>, query: unknown): string {
+  const raw = headers.authorization ?? (query as Record<string, unknown> | undefined)?.Authorization ?? '';
+  return String(Array.isArray(raw) ? raw[0] : raw).replace(/^Bearer\s+/i, '').trim();
+}

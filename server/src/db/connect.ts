@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import {
+  Kysely,
+  type KyselyPlugin,
+  MysqlDialect,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  PostgresDialect,
+  type QueryResult,
+  type RootOperationNode,
+  SqliteDialect,
+  type UnknownRow,
+} from 'kysely';
+import mysql from 'mysql2';
+import pg from 'pg';
+import type { DbDriver } from '../config/config.js';
+import type { Database } from './schema.js';
+
+// BIGINT columns hold 17-digit ids; they are handled as strings everywhere (domain.md 1.8).
+pg.types.setTypeParser(20, (v) => v);
+
+export type Db = Kysely<Database>;
+
+export interface DbTarget {
+  driver: DbDriver;
+  /** File path for sqlite3, URL for postgres/mysql. */
+  connection: string;
+  maxConnections?: number;
+}
+
+export function createDb(target: DbTarget): Db {
+  switch (target.driver) {
+    case 'sqlite3': {
+      fs.mkdirSync(path.dirname(path.resolve(target.connection)), { recursive: true });
+      const database = new SqliteDatabase(target.connection);
+      database.pragma('journal_mode = WAL');
+      database.pragma('synchronous = NORMAL');
+      database.pragma('foreign_keys = ON');
+      database.pragma('busy_timeout = 5000');
+      // Integers come back as BigInt so 17-digit ids keep their precision; BigIntResults turns them
+      // into numbers when safe and strings otherwise (the same as pg/mysql give for BIGINT ids).
+      database.defaultSafeIntegers(true);
+      return new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins: [new BigIntResults()] });
+    }
+    case 'postgres':
+      return new Kysely<Database>({
+        dialect: new PostgresDialect({
+          pool: new pg.Pool({ connectionString: target.connection, max: target.maxConnections ?? 10 }),
+        }),
+      });
+    case 'mysql':
+      return new Kysely<Database>({
+        dialect: new MysqlDialect({
+          pool: mysql.createPool({
+            uri: target.connection,
+            connectionLimit: target.maxConnections ?? 10,
+            // BIGINT ids come back as strings, never as lossy numbers.
+            supportBigNumbers: true,
+            bigNumberStrings: true,
+            charset: 'utf8mb4',
+          }),
+        }),
+      });
+    default:
+      throw new Error(`unsupported database driver "${String(target.driver)}"`);
+  }
+}
+
+/** Opens a connection and runs one trivial query; throws the driver's error when it cannot. */
+export async function pingDb(target: DbTarget): Promise<void> {
+  const db = createDb({ ...target, maxConnections: 1 });
+  try {
+    await db.selectNoFrom((eb) => eb.val(1).as('one')).execute();
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** SQLite result rows: BigInt -> number when it fits, else string (ids beyond 2^53). */
+class BigIntResults implements KyselyPlugin {
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    for (const row of args.result.rows) {
+      for (const key of Object.keys(row)) {
+        const v = row[key];
+        if (typeof v === 'bigint') row[key] = Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
+      }
+    }
+    return args.result;
+  }
+}

@@ -1,0 +1,431 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types of the whole data model (domain.md section 2). Times are Unix seconds, booleans 0/1,
+ * 17-digit object ids strings; plain autoincrement ids may come back as number or string by dialect.
+ */
+type Id = string;
+type AutoId = Generated<number | string>;
+type RefId = number | string;
+
+export interface QuestionTable {
+  id: Id;
+  created_at: number;
+  updated_at: Generated<number>;
+  user_id: RefId;
+  invite_user_id: Generated<string>;
+  last_edit_user_id: Generated<RefId>;
+  title: string;
+  original_text: string;
+  parsed_text: string;
+  pin: Generated<number>;
+  show: Generated<number>;
+  status: Generated<number>;
+  view_count: Generated<number>;
+  unique_view_count: Generated<number>;
+  vote_count: Generated<number>;
+  answer_count: Generated<number>;
+  hot_score: Generated<number>;
+  collection_count: Generated<number>;
+  follow_count: Generated<number>;
+  accepted_answer_id: Generated<string>;
+  last_answer_id: Generated<string>;
+  post_update_time: Generated<number>;
+  revision_id: Generated<RefId>;
+}
+
+export interface AnswerTable {
+  id: Id;
+  created_at: number;
+  updated_at: Generated<number>;
+  question_id: Id;
+  user_id: RefId;
+  last_edit_user_id: Generated<RefId>;
+  original_text: string;
+  parsed_text: string;
+  status: Generated<number>;
+  adopted: Generated<number>;
+  comment_count: Generated<number>;
+  vote_count: Generated<number>;
+  revision_id: Generated<RefId>;
+}
+
+export interface CommentTable {
+  id: Id;
+  created_at: number;
+  updated_at: Generated<number>;
+  user_id: RefId;
+  reply_user_id: RefId | null;
+  reply_comment_id: Id | null;
+  object_id: Id;
+  question_id: Id;
+  vote_count: Generated<number>;
+  status: Generated<number>;
+  original_text: string;
+  parsed_text: string;
+}
+
+export interface UserTable {
+  id: AutoId;
+  created_at: number;
+  updated_at: Generated<number>;
+  suspended_at: Generated<number>;
+  deleted_at: Generated<number>;
+  last_login_date: Generated<number>;
+  username: string;
+  pass: Generated<string>;
+  e_mail: string;
+  mail_status: Generated<number>;
+  notice_status: Generated<number>;
+  follow_count: Generated<number>;
+  answer_count: Generated<number>;
+  question_count: Generated<number>;
+  rank: Generated<number>;
+  status: Generated<number>;
+  authority_group: Generated<number>;
+  display_name: Generated<string>;
+  avatar: Generated<string>;
+  mobile: Generated<string>;
+  bio: Generated<string>;
+  bio_html: Generated<string>;
+  website: Generated<string>;
+  location: Generated<string>;
+  ip_info: Generated<string>;
+  is_admin: Generated<number>;
+  language: Generated<string>;
+  color_scheme: Generated<string>;
+}
+
+export interface TagTable {
+  id: Id;
+  created_at: number;
+  updated_at: Generated<number>;
+  main_tag_id: Generated<string>;
+  main_tag_slug_name: Generated<string>;
+  slug_name: string;
+  display_name: string;
+  original_text: Generated<string>;
+  parsed_text: Generated<string>;
+  follow_count: Generated<number>;
+  question_count: Generated<number>;
+  status: Generated<number>;
+  recommend: Generated<number>;
+  reserved: Generated<number>;
+  revision_id: Generated<RefId>;
+  user_id: Generated<RefId>;
+}
+
+export interface TagRelTable {
+  id: AutoId;
+  created_at: number;
+  updated_at: Generated<number>;
+  object_id: Id;
+  tag_id: Id;
+  status: Generated<number>;
+}
+
+export interface RevisionTable {
+  id: AutoId;
+  created_at: number;
+  updated_at: Generated<number>;
+  user_id: RefId;
+  object_type: number;
+  object_id: Id;
+  title: Generated<string>;
+  content: string;
+  log: Generated<string>;
+  status: Generated<number>;
+  review_user_id: Generated<RefId>;
+}
+
+export interface ReportTable {
+  id: Id;
+  created_at: number;
+  updated_at: Generated<number>;
+  user_id: RefId;
+  object_id: Id;
+  reported_user_id: RefId;
+  object_type: number;
+  report_type: number;
+  content: Generated<string>;
+  flagged_type: Generated<number>;
+  flagged_content: Generated<string>;
+  status: Generated<number>;
+}
+
+export interface ReviewTable {
+  id: AutoId;
+  created_at: number;
+  updated_at: Generated<number>;
+  user_id: RefId;
+  object_id: Id;
+  object_type: number;
+  reviewer_user_id: Generated<RefId>;
+  submitter: Generated<string>;
+  reason: Generated<string>;
+  status: Generated<number>;
+}
+
+export interface ActivityTable {
+  id: AutoId;
+  created_at: number;
+  updated_at: Generated<number>;
+  cancelled_at: Generated<number>;
+  user_id: RefId;
+  trigger_user_id: Generated<RefId>;
+  object_id: Id;
+  original_object_id: Generated<string>;
+  activity_type: number;
+  cancelled: Generated<number>;
+  rank: Generated<number>;
+  has_rank: Generated<number>;
+  revision_id: Generated<RefId>;
+}
+
+export interface NotificationTable {
+  id: AutoId;
+  created_at: number;
+  updated_at: Generated<number>;
+  user_id: RefId;
+  object_id: Id;
+  content: string;
+  type: number;
+  msg_type: Generated<number>;
+  is_read: Generated<number>;
+  status: Generated<number>;
+}
+
+export interface CollectionTable {
+  id: Id;
+  created_at: number;
+  updated_at: Generated<number>;
+  user_id: RefId;
+  object_id: Id;
+  user_collection_group_id: Generated<RefId>;
+}
+
+export interface CollectionGroupTable {
+  id: AutoId;
+  created_at: number;
+  updated_at: Generated<number>;
+  user_id: RefId;
+  name: string;
+  default_group: Generated<number>;
+}
+
+export interface MetaTable {
+  id: AutoId;
+  created_at: number;
+  updated_at: Generated<number>;
+  object_id: Id;
+  key: string;
+  value: string;
+}
+
+export interface ConfigTable {
+  id: number;
+  key: string;
+  value: string;
+}
+
+export interface SiteInfoTable {
+  id: AutoId;
+  created_at: number;
+  updated_at: Generated<number>;
+  type: string;
+  content: string;
+  status: Generated<number>;
+}
+
+export interface UniqidTable {
+  id: AutoId;
+  uniqid_type: number;
+}
+
+export interface PluginConfigTable {
+  id: AutoId;
+  created_at: number;
+  updated_at: Generated<number>;
+  plugin_slug_name: string;
+  value: string;
+}
+
+export interface PluginUserConfigTable {
+  id: AutoId;
+  created_at: number;
+  updated_at: Generated<number>;
+  user_id: RefId;
+  plugin_slug_name: string;
+  value: string;
+}
+
+export interface UserExternalLoginTable {
+  id: AutoId;
+  created_at: number;
+  updated_at: Generated<number>;
+  user_id: RefId;
+  provider: string;
+  external_id: string;
+  meta_info: Generated<string>;
+}
+
+export interface UserNotificationConfigTable {
+  id: AutoId;
+  created_at: number;
+  updated_at: Generated<number>;
+  user_id: RefId;
+  source: string;
+  channels: string;
+  enabled: Generated<number>;
+}
+
+export interface RoleTable {
+  id: number;
+  created_at: number;
+  updated_at: Generated<number>;
+  name: string;
+  description: string;
+}
+
+export interface PowerTable {
+  id: number;
+  created_at: number;
+  updated_at: Generated<number>;
+  name: string;
+  power_type: string;
+  description: string;
+}
+
+export interface RolePowerRelTable {
+  id: AutoId;
+  created_at: number;
+  updated_at: Generated<number>;
+  role_id: number;
+  power_type: string;
+}
+
+export interface UserRoleRelTable {
+  id: AutoId;
+  created_at: number;
+  updated_at: Generated<number>;
+  user_id: RefId;
+  role_id: number;
+}
+
+export interface BadgeTable {
+  id: Id;
+  created_at: number;
+  updated_at: Generated<number>;
+  name: string;
+  icon: string;
+  award_count: Generated<number>;
+  description: string;
+  status: Generated<number>;
+  badge_group_id: RefId;
+  level: number;
+  single: number;
+  collect: string;
+  handler: string;
+  param: string;
+}
+
+export interface BadgeGroupTable {
+  id: number;
+  created_at: number;
+  updated_at: Generated<number>;
+  name: string;
+}
+
+export interface BadgeAwardTable {
+  id: Id;
+  created_at: number;
+  updated_at: Generated<number>;
+  user_id: RefId;
+  badge_id: Id;
+  award_key: string;
+  badge_group_id: RefId;
+  is_badge_deleted: Generated<number>;
+}
+
+/** Our additions: server-side sessions, e-mail codes, outbox, action counters, unique views. */
+export interface SessionTable {
+  token: string;
+  visit_token: string;
+  user_id: RefId;
+  created_at: number;
+  expires_at: number;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+}
+
+export interface EmailCodeTable {
+  id: AutoId;
+  code_hash: string;
+  kind: string;
+  user_id: RefId;
+  payload: string;
+  created_at: number;
+  expires_at: number;
+  used_at: Generated<number>;
+}
+
+export interface OutboxTable {
+  id: AutoId;
+  topic: string;
+  payload: string;
+  created_at: number;
+  available_at: number;
+  attempts: Generated<number>;
+  locked_until: Generated<number>;
+  done_at: Generated<number>;
+  last_error: Generated<string>;
+}
+
+export interface ActionRecordTable {
+  id: AutoId;
+  action: string;
+  subject: string;
+  created_at: number;
+}
+
+export interface QuestionViewTable {
+  question_id: Id;
+  viewer: string;
+  viewed_at: number;
+}
+
+export interface Database {
+  question: QuestionTable;
+  answer: AnswerTable;
+  comment: CommentTable;
+  user: UserTable;
+  tag: TagTable;
+  tag_rel: TagRelTable;
+  revision: RevisionTable;
+  report: ReportTable;
+  review: ReviewTable;
+  activity: ActivityTable;
+  notification: NotificationTable;
+  collection: CollectionTable;
+  collection_group: CollectionGroupTable;
+  meta: MetaTable;
+  config: ConfigTable;
+  site_info: SiteInfoTable;
+  uniqid: UniqidTable;
+  plugin_config: PluginConfigTable;
+  plugin_user_config: PluginUserConfigTable;
+  user_external_login: UserExternalLoginTable;
+  user_notification_config: UserNotificationConfigTable;
+  role: RoleTable;
+  power: PowerTable;
+  role_power_rel: RolePowerRelTable;
+  user_role_rel: UserRoleRelTable;
+  badge: BadgeTable;
+  badge_group: BadgeGroupTable;
+  badge_award: BadgeAwardTable;
+  session: SessionTable;
+  email_code: EmailCodeTable;
+  outbox: OutboxTable;
+  action_record: ActionRecordTable;
+  question_view: QuestionViewTable;
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { send } from '../../core/envelope.js';
+import { listLanguages, uiBundle } from '../../core/i18n.js';
+import { parseInput } from '../../core/validate.js';
+import { loadSiteSettings, presentSiteInfo } from './service.js';
+
+const legalQuery = z.object({ info_type: z.enum(['tos', 'privacy'], { message: 'error.common.invalid' }) });
+
+export async function siteinfoRoutes(app: FastifyInstance) {
+  const runtime = app.runtime;
+
+  app.get('/siteinfo', { config: { access: 'none' } }, async (request, reply) => {
+    return send(request, reply, presentSiteInfo(await loadSiteSettings(runtime)));
+  });
+
+  app.get('/siteinfo/legal', { config: { access: 'public' } }, async (request, reply) => {
+    const { info_type } = parseInput(legalQuery, request.query);
+    const legal = (await loadSiteSettings(runtime)).legal;
+    const prefix = info_type === 'tos' ? 'terms_of_service' : 'privacy_policy';
+    // Only the requested document, and only its non-empty fields (domain.md 13.2).
+    const data: Record<string, string> = {};
+    for (const suffix of ['original_text', 'parsed_text']) {
+      const value = legal[`${prefix}_${suffix}`];
+      if (value) data[`${prefix}_${suffix}`] = value;
+    }
+    return send(request, reply, data);
+  });
+
+  app.get('/language/options', { config: { access: 'none' } }, async (request, reply) => {
+    const options = listLanguages().map((l) => ({ label: l.label, value: l.value }));
+    return send(request, reply, [{ label: 'Default', value: 'Default' }, ...options]);
+  });
+
+  app.get('/language/config', { config: { access: 'none' } }, async (request, reply) =>
+    send(request, reply, uiBundle(request.lang)),
+  );
+
+  // Plugins are not built yet: the real list is empty.
+  app.get('/plugin/status', { config: { access: 'none' } }, async (request, reply) => send(request, reply, []));
+
+  // No user-centre plugin exists, so the agent is disabled (the shape upstream returns in that case).
+  app.get('/user-center/agent', { config: { access: 'none' } }, async (request, reply) =>
+    send(request, reply, { enabled: false, agent_info: null }),
+  );
+}

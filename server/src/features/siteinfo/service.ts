@@ -1,0 +1,106 @@
+import type {
+  SiteBranding,
+  SiteCustomCssHtml,
+  SiteGeneral,
+  SiteInfo,
+  SiteInterface,
+  SiteLogin,
+  SiteSeo,
+  SiteTheme,
+  SiteUsers,
+  SiteWrite,
+} from '@answer/contract';
+import type { Runtime } from '../../runtime.js';
+import { APP_REVISION, APP_VERSION } from '../../version.js';
+
+/** Settings groups as stored in site_info.type (domain.md 13.1). */
+export interface SiteSettings {
+  general: SiteGeneral;
+  interface: SiteInterface;
+  branding: SiteBranding;
+  login: SiteLogin;
+  users: SiteUsers;
+  write: SiteWrite;
+  legal: Record<string, string>;
+  seo: SiteSeo;
+  theme: SiteTheme;
+  'css-html': SiteCustomCssHtml;
+  privileges: { level: number; custom_privileges?: unknown };
+}
+
+/** Defaults fill any field a stored group lacks, so replies always carry every field. */
+const DEFAULTS: SiteSettings = {
+  general: { name: 'Answer', short_description: '', description: '', site_url: '', contact_email: '', check_update: true },
+  interface: { language: 'en_US', time_zone: 'UTC' },
+  branding: { logo: '', mobile_logo: '', square_icon: '', favicon: '' },
+  login: {
+    allow_new_registrations: true,
+    allow_email_registrations: true,
+    allow_password_login: true,
+    login_required: false,
+    allow_email_domains: [],
+  },
+  users: {
+    default_avatar: 'gravatar',
+    gravatar_base_url: 'https://www.gravatar.com/avatar/',
+    allow_update_display_name: true,
+    allow_update_username: true,
+    allow_update_avatar: true,
+    allow_update_bio: true,
+    allow_update_website: true,
+    allow_update_location: true,
+  },
+  write: { restrict_answer: true, required_tag: false, recommend_tags: [], reserved_tags: [] },
+  legal: {},
+  seo: { permalink: 2, robots: '' },
+  theme: {
+    theme: 'default',
+    theme_config: { default: { navbar_style: 'colored', primary_color: '#0033ff' } },
+    color_scheme: 'system',
+  },
+  'css-html': { custom_head: '', custom_css: '', custom_header: '', custom_footer: '', custom_sidebar: '' },
+  privileges: { level: 2 },
+};
+
+const CACHE_KEY = 'answer:site-settings';
+const CACHE_SECONDS = 3600;
+
+/** Before installation (no database) the defaults are served, so the installer pages can boot. */
+export async function loadSiteSettings(runtime: Runtime): Promise<SiteSettings> {
+  if (!runtime.installed || !runtime.db) return DEFAULTS;
+  const cached = await runtime.cache.get<SiteSettings>(CACHE_KEY);
+  if (cached) return cached;
+  const rows = await runtime.db.selectFrom('site_info').select(['type', 'content']).where('status', '=', 1).execute();
+  const settings = structuredClone(DEFAULTS) as unknown as Record<string, Record<string, unknown>>;
+  for (const row of rows) {
+    if (!(row.type in settings)) continue;
+    try {
+      Object.assign(settings[row.type]!, JSON.parse(row.content));
+    } catch {
+      // A hand-edited, unparsable group keeps its defaults rather than taking the site down.
+    }
+  }
+  await runtime.cache.set(CACHE_KEY, settings, CACHE_SECONDS);
+  return settings as unknown as SiteSettings;
+}
+
+export async function forgetSiteSettings(runtime: Runtime): Promise<void> {
+  await runtime.cache.delete(CACHE_KEY);
+}
+
+/** The public aggregate (domain.md 13.2): SMTP and privileges stay private. */
+export function presentSiteInfo(s: SiteSettings): SiteInfo {
+  return {
+    general: { ...s.general, permalink: s.seo.permalink },
+    interface: s.interface,
+    branding: s.branding,
+    login: s.login,
+    theme: s.theme,
+    custom_css_html: s['css-html'],
+    site_seo: s.seo,
+    site_users: s.users,
+    site_write: s.write,
+    version: APP_VERSION,
+    revision: APP_REVISION,
+  };
+}

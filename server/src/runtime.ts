@@ -1,0 +1,71 @@
+import { type AppConfig, configExists, readConfig } from './config/config.js';
+import type { DataPaths } from './config/paths.js';
+import { type Cache, MemoryCache } from './core/cache.js';
+import { AppError } from './core/errors.js';
+import { createDb, type Db } from './db/connect.js';
+import { hasInstalledSchema, pendingMigrations } from './db/migrate.js';
+
+export class PendingMigrationsError extends Error {
+  constructor(readonly pending: string[]) {
+    super(
+      `The database schema is not up to date (${pending.length} pending migration(s): ${pending.join(', ')}). ` +
+        'Run "npx answer upgrade" (with the same -C/--data-path) and start again.',
+    );
+  }
+}
+
+/**
+ * What the running process knows about its installation. Before installation only `paths` is set;
+ * the installer calls `activate` so the site serves normally without a restart.
+ */
+export class Runtime {
+  config: AppConfig | null = null;
+  db: Db | null = null;
+  installed = false;
+  readonly cache: Cache = new MemoryCache();
+
+  constructor(readonly paths: DataPaths) {}
+
+  /** Loads config.yaml and the database if they exist; refuses an unmigrated schema. */
+  async open(): Promise<void> {
+    if (!configExists(this.paths)) return;
+    const config = readConfig(this.paths);
+    const db = createDb(config.data.database);
+    if (!(await hasInstalledSchema(db)) || !(await isSeeded(db))) {
+      // Config written but installation not finished: the wizard resumes at its last step.
+      this.config = config;
+      this.db = db;
+      return;
+    }
+    const pending = await pendingMigrations(db);
+    if (pending.length) {
+      await db.destroy();
+      throw new PendingMigrationsError(pending);
+    }
+    this.activate(config, db);
+  }
+
+  activate(config: AppConfig, db: Db): void {
+    this.config = config;
+    this.db = db;
+    this.installed = true;
+  }
+
+  /** The database of an installed site; API calls before installation get 503 base.not_installed. */
+  get database(): Db {
+    if (!this.installed || !this.db) throw new AppError(503, 'base.not_installed');
+    return this.db;
+  }
+
+  async close(): Promise<void> {
+    await this.db?.destroy();
+    this.db = null;
+    this.installed = false;
+  }
+}
+
+/** An installation is complete once the admin user exists. */
+export async function isSeeded(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('user').select('id').where('id', '=', 1).executeTakeFirst();
+  return !!row;
+}

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { resolveDataPaths } from '../../src/config/paths.js';
+import { Runtime } from '../../src/runtime.js';
+
+export interface TestSite {
+  app: FastifyInstance;
+  runtime: Runtime;
+  dataDir: string;
+  /** Rebuilds runtime and app on the same data directory, as a process restart would. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function tempDir(prefix = 'answer-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export async function startSite(dataDir = tempDir()): Promise<TestSite> {
+  const site = { dataDir } as TestSite;
+  const boot = async () => {
+    site.runtime = new Runtime(resolveDataPaths(dataDir));
+    await site.runtime.open();
+    site.app = await buildApp({ runtime: site.runtime });
+  };
+  site.close = async () => {
+    await site.app.close();
+    await site.runtime.close();
+  };
+  site.restart = async () => {
+    await site.close();
+    await boot();
+  };
+  await boot();
+  return site;
+}
+
+/** The parsed envelope of a reply. */
+export function body<T = any>(res: LightMyRequestResponse): { code: number; reason: string; msg: string; data: T } {
+  return res.json();
+}
+
+export const ADMIN = { name: 'admin', password: 'admin-pass-123', email: 'admin@example.com' };
+
+export function baseInfo(overrides: Record<string, unknown> = {}) {
+  return {
+    lang: 'en_US',
+    site_name: 'Test Site',
+    site_url: 'http://127.0.0.1:9080',
+    contact_email: 'contact@example.com',
+    name: ADMIN.name,
+    password: ADMIN.password,
+    email: ADMIN.email,
+    login_required: false,
+    ...overrides,
+  };
+}
+
+/** Runs wizard steps 2-4 through HTTP and checks each step succeeded. */
+export async function installThroughApi(site: TestSite, db: Record<string, unknown>, info = baseInfo()) {
+  for (const [url, payload] of [
+    ['/installation/db/check', db],
+    ['/installation/init', db],
+    ['/installation/base-info', info],
+  ] as const) {
+    const res = await site.app.inject({ method: 'POST', url, payload });
+    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+  }
+}
+
+export async function installedSite(info = baseInfo()): Promise<TestSite> {
+  const site = await startSite();
+  await installThroughApi(site, { db_type: 'sqlite3' }, info);
+  return site;
+}

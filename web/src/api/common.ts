@@ -1,0 +1,36 @@
+import { API_PREFIX, type LanguageOption, type SiteInfo } from '@answer/contract';
+import { isApiError } from './api-error';
+import { type RequestOptions, get } from './client';
+import type { LegalInfo, LegalType, PluginStatus, UcAgent, UserInfo } from './types';
+
+export const getSiteInfo = (options?: RequestOptions) => get<SiteInfo>(`${API_PREFIX}/siteinfo`, options);
+
+/** The logged-in user, or null for a visitor. */
+export const getUserInfo = (options?: RequestOptions) => get<UserInfo | null>(`${API_PREFIX}/user/info`, options);
+
+export const logout = () => get<unknown>(`${API_PREFIX}/user/logout`, { passingError: true });
+
+/** The "ui" translation bundle for the language in the Accept-Language header. */
+export const getLanguageConfig = () => get<Record<string, unknown>>(`${API_PREFIX}/language/config`);
+
+export const getLanguageOptions = () => get<LanguageOption[]>(`${API_PREFIX}/language/options`);
+
+export const getPluginStatus = (options?: RequestOptions) => get<PluginStatus[]>(`${API_PREFIX}/plugin/status`, options);
+
+export const getUcAgent = (options?: RequestOptions) => get<UcAgent>(`${API_PREFIX}/user-center/agent`, options);
+
+export const getLegal = (infoType: LegalType, signal?: AbortSignal) =>
+  get<LegalInfo>(`${API_PREFIX}/siteinfo/legal`, { params: { info_type: infoType }, signal });
+
+/**
+ * "May I edit this post?" as the envelope code and message, so the route guard can show the
+ * server's reason (spec section 5, editable check).
+ */
+export async function getEditCheck(id: string): Promise<{ code: number; msg?: string }> {
+  try {
+    await get<unknown>(`${API_PREFIX}/revisions/edit/check`, { params: { id }, passingError: true });
+    return { code: 200 };
+  } catch (e) {
+    return isApiError(e) ? { code: e.status, msg: e.msg } : { code: 0 };
+  }
+}

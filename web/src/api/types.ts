@@ -1,0 +1,57 @@
+/** Reply shapes the web reads that the contract package does not define (yet). */
+
+/** GET user/info (ui-api-calls.md, "current user info"). */
+export interface UserInfo {
+  id: string;
+  access_token: string;
+  username: string;
+  display_name: string;
+  avatar: string;
+  e_mail?: string;
+  bio?: string;
+  bio_html?: string;
+  website?: string;
+  location?: string;
+  rank?: number;
+  /** 'normal' | 'suspended' | 'deleted' | 'inactive' */
+  status: string;
+  /** 1 activated, 2 not activated */
+  mail_status: number;
+  /** 1 user, 2 admin, 3 moderator */
+  role_id: number;
+  language?: string;
+  color_scheme?: string;
+  have_password?: boolean;
+}
+
+export interface UcAgentInfo {
+  name?: string;
+  icon?: string;
+  url?: string;
+  display_name?: string;
+  login_redirect_url?: string;
+  sign_up_redirect_url?: string;
+  enabled_original_user_system?: boolean;
+  control_center?: { name: string; label: string; url: string }[];
+}
+
+/** GET user-center/agent: the external login agent, if a plugin provides one. */
+export interface UcAgent {
+  enabled: boolean;
+  agent_info: UcAgentInfo | null;
+}
+
+export interface PluginStatus {
+  slug_name: string;
+  enabled: boolean;
+}
+
+export type LegalType = 'tos' | 'privacy';
+
+/** GET siteinfo/legal: only the requested document's fields are present. */
+export interface LegalInfo {
+  terms_of_service_original_text?: string;
+  terms_of_service_parsed_text?: string;
+  privacy_policy_original_text?: string;
+  privacy_policy_parsed_text?: string;
+}

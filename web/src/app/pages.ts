@@ -1,0 +1,84 @@
+import { lazyArea } from './lazy';
+
+// One chunk per area: visiting a question does not download the admin console.
+const questions = lazyArea(() => import('../pages/questions'));
+const search = lazyArea(() => import('../pages/search'));
+const tags = lazyArea(() => import('../pages/tags'));
+const users = lazyArea(() => import('../pages/users'));
+const settings = lazyArea(() => import('../pages/settings'));
+const timeline = lazyArea(() => import('../pages/timeline'));
+const review = lazyArea(() => import('../pages/review'));
+const badges = lazyArea(() => import('../pages/badges'));
+const account = lazyArea(() => import('../pages/account'));
+const legal = lazyArea(() => import('../pages/legal'));
+const admin = lazyArea(() => import('../pages/admin'));
+const install = lazyArea(() => import('../pages/install'));
+const maintenance = lazyArea(() => import('../pages/maintenance'));
+
+export const Pages = {
+  QuestionList: questions('QuestionList'),
+  AskQuestion: questions('AskQuestion'),
+  EditQuestion: questions('EditQuestion'),
+  EditAnswer: questions('EditAnswer'),
+  QuestionDetail: questions('QuestionDetail'),
+  Search: search('Search'),
+  TagList: tags('TagList'),
+  CreateTag: tags('CreateTag'),
+  TagDetail: tags('TagDetail'),
+  TagInfo: tags('TagInfo'),
+  EditTag: tags('EditTag'),
+  UserList: users('UserList'),
+  Profile: users('Profile'),
+  Notifications: users('Notifications'),
+  SettingsLayout: settings('SettingsLayout'),
+  SettingsProfile: settings('SettingsProfile'),
+  SettingsNotify: settings('SettingsNotify'),
+  SettingsAccount: settings('SettingsAccount'),
+  SettingsInterface: settings('SettingsInterface'),
+  SettingsPlugin: settings('SettingsPlugin'),
+  Timeline: timeline('Timeline'),
+  Review: review('Review'),
+  BadgeList: badges('BadgeList'),
+  BadgeDetail: badges('BadgeDetail'),
+  Login: account('Login'),
+  SignUp: account('SignUp'),
+  Logout: account('Logout'),
+  AccountRecovery: account('AccountRecovery'),
+  ChangeEmail: account('ChangeEmail'),
+  PasswordReset: account('PasswordReset'),
+  AccountActivation: account('AccountActivation'),
+  ActivationSuccess: account('ActivationSuccess'),
+  ActivationFailed: account('ActivationFailed'),
+  ConfirmNewEmail: account('ConfirmNewEmail'),
+  Suspended: account('Suspended'),
+  ConfirmEmail: account('ConfirmEmail'),
+  AuthLanding: account('AuthLanding'),
+  UserCenterAuth: account('UserCenterAuth'),
+  UserCenterAuthFailed: account('UserCenterAuthFailed'),
+  Unsubscribe: account('Unsubscribe'),
+  TermsOfService: legal('TermsOfService'),
+  PrivacyPolicy: legal('PrivacyPolicy'),
+  AdminLayout: admin('AdminLayout'),
+  Dashboard: admin('Dashboard'),
+  AdminQuestions: admin('AdminQuestions'),
+  AdminAnswers: admin('AdminAnswers'),
+  AdminUsers: admin('AdminUsers'),
+  AdminUserDetail: admin('AdminUserDetail'),
+  AdminBadges: admin('AdminBadges'),
+  Themes: admin('Themes'),
+  CssHtml: admin('CssHtml'),
+  General: admin('General'),
+  Interface: admin('Interface'),
+  Branding: admin('Branding'),
+  Smtp: admin('Smtp'),
+  AdminLegal: admin('AdminLegal'),
+  Write: admin('Write'),
+  Seo: admin('Seo'),
+  AdminLogin: admin('AdminLogin'),
+  SettingsUsers: admin('SettingsUsers'),
+  Privileges: admin('Privileges'),
+  InstalledPlugins: admin('InstalledPlugins'),
+  PluginConfig: admin('PluginConfig'),
+  InstallPage: install('InstallPage'),
+  Maintenance: maintenance('Maintenance'),
+};

@@ -1,0 +1,24 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { rememberRedirect, takeRedirect } from './redirect';
+
+describe('the page to return to after login', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('is remembered once and then forgotten', () => {
+    rememberRedirect('/tags/react?tab=info');
+    expect(takeRedirect()).toBe('/tags/react?tab=info');
+    expect(takeRedirect()).toBe('/');
+  });
+
+  it('is never the login or sign-up page', () => {
+    rememberRedirect('/questions');
+    rememberRedirect('/users/login');
+    rememberRedirect('/users/register');
+    expect(takeRedirect()).toBe('/questions');
+  });
+
+  it('stays on this site', () => {
+    localStorage.setItem('_a_rp_', `${Date.now() + 1000}|"//evil.example.com/x"`);
+    expect(takeRedirect()).toBe('/');
+  });
+});

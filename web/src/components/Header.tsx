@@ -1,0 +1,88 @@
+import { Suspense, lazy, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { deriveLoginState } from '../app/login-state';
+import { ROUTES } from '../app/paths';
+import { rememberRedirect } from '../app/redirect';
+import { useSiteInfo } from '../state/site';
+import { useUser } from '../state/user';
+import { SearchBox } from './SearchBox';
+
+// The dropdown (and its positioning library) is only needed by logged-in users.
+const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
+
+export const MAIN_LINKS = [
+  { to: '/questions', key: 'nav.questions' },
+  { to: '/tags', key: 'nav.tags' },
+  { to: '/users', key: 'nav.users' },
+  { to: '/badges', key: 'nav.badges' },
+] as const;
+
+const DEFAULT_PRIMARY = '#0033FF';
+
+export function Header() {
+  const { t } = useTranslation();
+  const site = useSiteInfo();
+  const user = useUser();
+  const location = useLocation();
+  const [expanded, setExpanded] = useState(false);
+  const login = deriveLoginState(user);
+  const name = site?.general.name ?? '';
+  const logo = site?.branding.logo;
+  const themeConfig = site ? site.theme.theme_config?.[site.theme.theme] : undefined;
+  const colored = (themeConfig?.navbar_style ?? 'colored') === 'colored';
+
+  return (
+    <header
+      className={`navbar navbar-expand-lg ${colored ? 'shadow-sm' : 'bg-body-tertiary border-bottom'}`}
+      data-bs-theme={colored ? 'dark' : undefined}
+      style={colored ? { backgroundColor: themeConfig?.primary_color || DEFAULT_PRIMARY } : undefined}
+    >
+      <div className="container-xxl">
+        <Link to="/" className="navbar-brand fw-semibold" data-testid="site-brand">
+          {logo ? <img src={logo} alt={name} height={32} /> : name}
+        </Link>
+        <button
+          type="button"
+          className="navbar-toggler"
+          aria-controls="main-navbar"
+          aria-expanded={expanded}
+          aria-label={t('header.toggle_navigation')}
+          onClick={() => setExpanded((v) => !v)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div id="main-navbar" className={`collapse navbar-collapse ${expanded ? 'show' : ''}`}>
+          <nav aria-label={t('header.main_navigation')} className="navbar-nav me-auto">
+            {MAIN_LINKS.map((link) => (
+              <NavLink key={link.to} to={link.to} className="nav-link" onClick={() => setExpanded(false)}>
+                {t(link.key)}
+              </NavLink>
+            ))}
+          </nav>
+          <SearchBox />
+          {user && login.isLoggedIn ? (
+            <Suspense fallback={null}>
+              <UserMenu user={user} isAdmin={login.isAdmin} />
+            </Suspense>
+          ) : (
+            <div className="d-flex gap-2">
+              <Link
+                to={ROUTES.login}
+                className={`btn btn-sm btn-link ${colored ? 'text-white' : ''}`}
+                onClick={() => rememberRedirect(location.pathname + location.search)}
+              >
+                {t('header.login')}
+              </Link>
+              {site?.login.allow_new_registrations !== false && (
+                <Link to={ROUTES.signUp} className={`btn btn-sm ${colored ? 'btn-light' : 'btn-primary'}`}>
+                  {t('header.signup')}
+                </Link>
+              )}
+            </div>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+
+export function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="d-flex justify-content-center py-5">
+      <div className="spinner-border text-secondary" role="status">
+        <span className="visually-hidden">{t('common.loading')}</span>
+      </div>
+    </div>
+  );
+}

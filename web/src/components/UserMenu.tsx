@@ -1,0 +1,36 @@
+import Dropdown from 'react-bootstrap/Dropdown';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { UserInfo } from '../api/types';
+import { ROUTES } from '../app/paths';
+import { Avatar } from './Avatar';
+
+/** The avatar menu of a logged-in user: profile, settings, admin console for admins, log out. */
+export function UserMenu({ user, isAdmin }: { user: UserInfo; isAdmin: boolean }) {
+  const { t } = useTranslation();
+  const name = user.display_name || user.username;
+  return (
+    <Dropdown align="end">
+      <Dropdown.Toggle variant="link" className="p-0 border-0 d-flex align-items-center" aria-label={t('header.user_menu', { name })}>
+        <Avatar src={user.avatar} name={name} />
+      </Dropdown.Toggle>
+      <Dropdown.Menu>
+        <Dropdown.Item as={Link} to={`/users/${encodeURIComponent(user.username)}`}>
+          {t('header.profile')}
+        </Dropdown.Item>
+        <Dropdown.Item as={Link} to="/users/settings/profile">
+          {t('header.settings')}
+        </Dropdown.Item>
+        {isAdmin && (
+          <Dropdown.Item as={Link} to="/admin">
+            {t('header.admin')}
+          </Dropdown.Item>
+        )}
+        <Dropdown.Divider />
+        <Dropdown.Item as={Link} to={ROUTES.logout}>
+          {t('header.logout')}
+        </Dropdown.Item>
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}

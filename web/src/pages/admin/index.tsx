@@ -1,0 +1,25 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export { AdminLayout } from './AdminLayout';
+
+export const Dashboard = () => <ComingSoon titleKey="admin.menu.dashboard" />;
+export const AdminQuestions = () => <ComingSoon titleKey="admin.menu.questions" />;
+export const AdminAnswers = () => <ComingSoon titleKey="admin.menu.answers" />;
+export const AdminUsers = () => <ComingSoon titleKey="admin.menu.users" />;
+export const AdminUserDetail = () => <ComingSoon titleKey="admin.user_detail" />;
+export const AdminBadges = () => <ComingSoon titleKey="admin.menu.badges" />;
+export const Themes = () => <ComingSoon titleKey="admin.menu.themes" />;
+export const CssHtml = () => <ComingSoon titleKey="admin.menu.css_html" />;
+export const General = () => <ComingSoon titleKey="admin.menu.general" />;
+export const Interface = () => <ComingSoon titleKey="admin.menu.interface" />;
+export const Branding = () => <ComingSoon titleKey="admin.menu.branding" />;
+export const Smtp = () => <ComingSoon titleKey="admin.menu.smtp" />;
+export const AdminLegal = () => <ComingSoon titleKey="admin.menu.legal" />;
+export const Write = () => <ComingSoon titleKey="admin.menu.write" />;
+export const Seo = () => <ComingSoon titleKey="admin.menu.seo" />;
+export const AdminLogin = () => <ComingSoon titleKey="admin.menu.login" />;
+export const SettingsUsers = () => <ComingSoon titleKey="admin.menu.settings_users" />;
+export const Privileges = () => <ComingSoon titleKey="admin.menu.privileges" />;
+export const InstalledPlugins = () => <ComingSoon titleKey="admin.menu.installed_plugins" />;
+/** Configuration page of a plugin (slug in the URL). */
+export const PluginConfig = () => <ComingSoon titleKey="admin.plugin_config" />;

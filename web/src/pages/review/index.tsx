@@ -1,0 +1,3 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export const Review = () => <ComingSoon titleKey="review.title" />;

@@ -1,0 +1,33 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { ComingSoon } from '../../components/ComingSoon';
+import { PageLoading } from '../../components/PageLoading';
+
+const TABS = ['profile', 'notify', 'account', 'interface'] as const;
+
+/** /users/settings: the tabs, with the chosen one below. */
+export function SettingsLayout() {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <nav className="nav nav-underline mb-4" aria-label={t('settings.navigation')}>
+        {TABS.map((tab) => (
+          <NavLink key={tab} to={`/users/settings/${tab}`} className="nav-link">
+            {t(`settings.${tab}`)}
+          </NavLink>
+        ))}
+      </nav>
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </div>
+  );
+}
+
+export const SettingsProfile = () => <ComingSoon titleKey="settings.profile" />;
+export const SettingsNotify = () => <ComingSoon titleKey="settings.notify" />;
+export const SettingsAccount = () => <ComingSoon titleKey="settings.account" />;
+export const SettingsInterface = () => <ComingSoon titleKey="settings.interface" />;
+/** Settings page a plugin adds (slug in the URL). */
+export const SettingsPlugin = () => <ComingSoon titleKey="settings.plugin" />;

@@ -1,0 +1,3 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export const Timeline = () => <ComingSoon titleKey="timeline.title" />;

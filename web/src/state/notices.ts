@@ -1,0 +1,43 @@
+import type { DialogKind, ErrorPageCode } from '../api/client-env';
+import { createStore } from './store';
+
+export type ToastVariant = 'danger' | 'success' | 'warning' | 'info';
+export interface Toast {
+  id: number;
+  message: string;
+  variant: ToastVariant;
+}
+export interface Dialog {
+  message: string;
+  kind: DialogKind;
+}
+/**
+ * An error page shown in place of the page that was open when it was raised (identified by the
+ * router's location key): the URL stays, and any navigation leaves the error behind.
+ */
+export interface ErrorPageState {
+  code: ErrorPageCode;
+  locationKey: string;
+}
+
+export const toastStore = createStore<Toast[]>([]);
+export const dialogStore = createStore<Dialog | null>(null);
+export const errorPageStore = createStore<ErrorPageState | null>(null);
+
+let nextToastId = 1;
+
+export function showToast(message: string, variant: ToastVariant = 'danger'): void {
+  toastStore.set([...toastStore.get(), { id: nextToastId++, message, variant }]);
+}
+
+export function dismissToast(id: number): void {
+  toastStore.set(toastStore.get().filter((t) => t.id !== id));
+}
+
+export function showDialog(message: string, kind: DialogKind): void {
+  dialogStore.set({ message, kind });
+}
+
+export function showErrorPage(code: ErrorPageCode, locationKey: string): void {
+  errorPageStore.set({ code, locationKey });
+}
