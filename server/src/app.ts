@@ -5,11 +5,16 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { API_PREFIX, INSTALL_PREFIX } from '@answer/contract';
+import { ADMIN_API_PREFIX, API_PREFIX, INSTALL_PREFIX } from '@answer/contract';
 import { errorHandler } from './core/error-handler.js';
 import { AppError, notFound } from './core/errors.js';
 import { type RouteAccess, ensureRouteAccess } from './core/guardian.js';
 import { resolveLanguage } from './core/i18n.js';
+import { resolveSession, tokenFrom } from './core/session.js';
+import { smtpRoutes } from './features/admin/smtp-routes.js';
+import { authRoutes } from './features/auth/routes.js';
+import { captchaRoutes } from './features/captcha/routes.js';
+import { mailHandler, MAIL_TOPIC } from './features/email/service.js';
 import { installRoutes } from './features/install/routes.js';
 import { siteinfoRoutes } from './features/siteinfo/routes.js';
 import { sitePageRoutes } from './features/siteinfo/site-pages.js';
@@ -27,6 +32,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     lang: string;
     user: import('./core/guardian.js').SessionUser | null;
+    /** The raw access token the caller sent (empty for visitors). */
+    token: string;
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
@@ -45,8 +52,11 @@ export async function buildApp({ runtime, logger = false }: AppOptions): Promise
     trustProxy: true,
   });
   app.decorate('runtime', runtime);
+  runtime.outbox.on(MAIL_TOPIC, mailHandler(runtime));
+  app.addHook('onReady', async () => runtime.outbox.start());
   app.decorateRequest('lang', 'en_US');
   app.decorateRequest('user', null);
+  app.decorateRequest('token', '');
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(async (request, reply) => {
     if (isApiPath(request.url)) throw notFound('base.not_found');
@@ -57,6 +67,10 @@ export async function buildApp({ runtime, logger = false }: AppOptions): Promise
     request.lang = resolveLanguage(request.headers['accept-language']);
     // Before installation the API answers 503 base.not_installed, which sends the web app to /install.
     if (!runtime.installed && request.url.startsWith('/answer/')) throw new AppError(503, 'base.not_installed');
+    if (runtime.installed && request.url.startsWith('/answer/')) {
+      request.token = tokenFrom(request.headers, request.query);
+      request.user = request.token ? await resolveSession(runtime.database, request.token) : null;
+    }
   });
   // Every API route declares who may call it; the guardian decides (private mode included).
   app.addHook('preHandler', async (request) => {
@@ -73,6 +87,9 @@ export async function buildApp({ runtime, logger = false }: AppOptions): Promise
   await app.register(installRoutes, { prefix: INSTALL_PREFIX });
   await app.register(siteinfoRoutes, { prefix: API_PREFIX });
   await app.register(userRoutes, { prefix: API_PREFIX });
+  await app.register(authRoutes, { prefix: API_PREFIX });
+  await app.register(captchaRoutes, { prefix: API_PREFIX });
+  await app.register(smtpRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(sitePageRoutes);
 
   if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) {

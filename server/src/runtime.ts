@@ -2,6 +2,7 @@ import { type AppConfig, configExists, readConfig } from './config/config.js';
 import type { DataPaths } from './config/paths.js';
 import { type Cache, MemoryCache } from './core/cache.js';
 import { AppError } from './core/errors.js';
+import { OutboxWorker } from './core/outbox.js';
 import { createDb, type Db } from './db/connect.js';
 import { hasInstalledSchema, pendingMigrations } from './db/migrate.js';
 
@@ -23,6 +24,10 @@ export class Runtime {
   db: Db | null = null;
   installed = false;
   readonly cache: Cache = new MemoryCache();
+  readonly outbox = new OutboxWorker(
+    () => (this.installed ? this.db : null),
+    (msg, err) => console.error(msg, err instanceof Error ? err.message : (err ?? '')),
+  );
 
   constructor(readonly paths: DataPaths) {}
 
@@ -58,6 +63,7 @@ export class Runtime {
   }
 
   async close(): Promise<void> {
+    await this.outbox.stop();
     await this.db?.destroy();
     this.db = null;
     this.installed = false;

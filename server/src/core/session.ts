@@ -85,3 +85,10 @@ export function tokenFrom(headers: Record<string, unknown>, query: unknown): str
   const raw = headers.authorization ?? (query as Record<string, unknown> | undefined)?.Authorization ?? '';
   return String(Array.isArray(raw) ? raw[0] : raw).replace(/^Bearer\s+/i, '').trim();
 }
+
+/** A new visit token for an existing session (the cookie was lost); returns it for the cookie. */
+export async function rotateVisitToken(db: Db, accessToken: string): Promise<string> {
+  const visitToken = newToken();
+  await db.updateTable('session').set({ visit_token: digest(visitToken) }).where('token', '=', digest(accessToken)).execute();
+  return visitToken;
+}

@@ -76,3 +76,23 @@ export async function installedSite(info = baseInfo()): Promise<TestSite> {
   await installThroughApi(site, { db_type: 'sqlite3' }, info);
   return site;
 }
+
+/** Logs in through the API and returns the access token. */
+export async function login(site: TestSite, email: string, password: string, ip = '127.0.0.1'): Promise<string> {
+  const res = await site.app.inject({ method: 'POST', url: '/answer/api/v1/user/login/email', payload: { e_mail: email, pass: password }, remoteAddress: ip });
+  if (res.statusCode !== 200) throw new Error(`login failed ${res.statusCode}: ${res.body}`);
+  return res.json().data.access_token;
+}
+
+/** Points the site's SMTP settings at a local receiver (as the admin would). */
+export async function useSmtp(site: TestSite, port: number) {
+  const token = await login(site, ADMIN.email, ADMIN.password);
+  const res = await site.app.inject({
+    method: 'PUT',
+    url: '/answer/admin/api/setting/smtp',
+    headers: { authorization: token },
+    payload: { from_email: 'noreply@example.com', from_name: 'Test Site', smtp_host: '127.0.0.1', smtp_port: port, encryption: '', smtp_authentication: false },
+  });
+  if (res.statusCode !== 200) throw new Error(`smtp settings failed ${res.statusCode}: ${res.body}`);
+  return token;
+}

@@ -1,18 +1,17 @@
 import path from 'node:path';
-import { hash } from '@node-rs/bcrypt';
 import YAML from 'yaml';
 import type { BaseInfo, ConfigFileCheckResp, DbSettings } from '@answer/contract';
 import { type AppConfig, configExists, defaultConfig, readConfig, writeConfig } from '../../config/config.js';
 import type { DataPaths } from '../../config/paths.js';
 import { AppError, FieldErrors, hint } from '../../core/errors.js';
 import { isLanguage } from '../../core/i18n.js';
+import { hashPassword } from '../../core/password.js';
 import { createDb, type DbTarget, pingDb } from '../../db/connect.js';
 import { hasInstalledSchema, migrateToLatest } from '../../db/migrate.js';
 import { isSeeded, type Runtime } from '../../runtime.js';
 import { forgetSiteSettings } from '../siteinfo/service.js';
 import { seedInstall } from './seed.js';
 
-export const BCRYPT_COST = 10;
 const DEFAULT_PORT = { postgres: 5432, mysql: 3306 } as const;
 
 /** Turns the wizard's database form into a connection the drivers understand. */
@@ -126,7 +125,7 @@ export async function installBaseInfo(runtime: Runtime, input: BaseInfo): Promis
       loginRequired: input.login_required,
       adminName: input.name,
       adminEmail: input.email,
-      adminPasswordHash: await hash(input.password, BCRYPT_COST),
+      adminPasswordHash: await hashPassword(input.password),
     });
     runtime.activate(runtime.config!, db);
     await forgetSiteSettings(runtime);

@@ -1,0 +1,49 @@
+import MarkdownIt from 'markdown-it';
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Every stored text is Markdown rendered here with raw HTML off, then passed through an allow-list
+ * sanitiser: markdown-it's own escaping is the first line, sanitize-html the second.
+ */
+const md = new MarkdownIt({ html: false, linkify: true, breaks: true });
+
+// Links only to the web and site-relative paths (domain.md 1.11); everything else is dropped.
+const SAFE_SCHEMES = ['http', 'https', 'mailto'];
+
+const POST_POLICY: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'kbd', 'em', 'strong', 'del',
+    's', 'sup', 'sub', 'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'rel', 'target'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    code: ['class'],
+    span: ['class'],
+    th: ['style'],
+    td: ['style'],
+    ol: ['start'],
+  },
+  allowedClasses: { code: [/^language-[\w-]+$/], span: [/^hljs[\w-]*$/] },
+  allowedStyles: { '*': { 'text-align': [/^(left|right|center)$/] } },
+  allowedSchemes: SAFE_SCHEMES,
+  allowProtocolRelative: false,
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow noopener noreferrer' }) },
+};
+
+/** Bios and other short profile texts: inline emphasis and line breaks only. */
+const BASIC_POLICY: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'b', 'br', 'strong', 'em'],
+  allowedAttributes: {},
+};
+
+export function renderMarkdown(text: string): string {
+  return sanitizeHtml(md.render(text ?? ''), POST_POLICY).trim();
+}
+
+export function renderBasic(text: string): string {
+  return sanitizeHtml(md.render(text ?? ''), BASIC_POLICY).trim();
+}
+
+/** Any HTML reduced to safe post markup (used for HTML that clients send alongside Markdown). */
+export const sanitizePostHtml = (html: string) => sanitizeHtml(html ?? '', POST_POLICY);

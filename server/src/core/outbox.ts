@@ -1,0 +1,111 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
+
+/**
+ * Side effects that may run later (e-mails now; notifications and badges later) are written to the
+ * outbox in the same transaction as the change, then run by a worker. A crash loses nothing, and
+ * several instances share the work: a row is claimed with a conditional UPDATE before it runs.
+ */
+export type OutboxHandler = (payload: any) => Promise<void>;
+
+const MAX_ATTEMPTS = 6;
+const LOCK_SECONDS = 60;
+const POLL_MS = 5_000;
+const now = () => Math.floor(Date.now() / 1000);
+
+export async function enqueue(db: Kysely<Database> | Transaction<Database>, topic: string, payload: unknown): Promise<void> {
+  const t = now();
+  await db.insertInto('outbox').values({ topic, payload: JSON.stringify(payload), created_at: t, available_at: t }).execute();
+}
+
+export class OutboxWorker {
+  private readonly handlers = new Map<string, OutboxHandler>();
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+
+  constructor(private readonly db: () => Db | null, private readonly log: (msg: string, err?: unknown) => void) {}
+
+  on(topic: string, handler: OutboxHandler): void {
+    this.handlers.set(topic, handler);
+  }
+
+  start(): void {
+    this.timer ??= setInterval(() => this.kick(), POLL_MS).unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Runs due rows soon; calls made while a drain runs make it go round once more. */
+  kick(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.drain();
+      } while (this.again);
+    })().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** Resolves once nothing is due (tests use it to wait for e-mails). */
+  async idle(): Promise<void> {
+    await this.kick();
+  }
+
+  private async drain(): Promise<void> {
+    const db = this.db();
+    if (!db) return;
+    const t = now();
+    const due = await db
+      .selectFrom('outbox')
+      .select(['id', 'topic', 'payload', 'attempts'])
+      .where('done_at', '=', 0)
+      .where('available_at', '<=', t)
+      .where('locked_until', '<', t)
+      .orderBy('id')
+      .limit(50)
+      .execute();
+    for (const row of due) {
+      const claimed = await db
+        .updateTable('outbox')
+        .set({ locked_until: t + LOCK_SECONDS })
+        .where('id', '=', row.id)
+        .where('locked_until', '<', t)
+        .where('done_at', '=', 0)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) continue;
+      const handler = this.handlers.get(row.topic);
+      try {
+        if (!handler) throw new Error(`no handler for outbox topic "${row.topic}"`);
+        await handler(JSON.parse(row.payload));
+        await db.updateTable('outbox').set({ done_at: now() }).where('id', '=', row.id).execute();
+      } catch (err) {
+        const attempts = Number(row.attempts) + 1;
+        this.log(`outbox ${row.topic} #${row.id} failed (attempt ${attempts})`, err);
+        // Exponential back-off; after the last attempt the row is parked as done with its error kept.
+        await db
+          .updateTable('outbox')
+          .set({
+            attempts,
+            locked_until: 0,
+            available_at: now() + 2 ** attempts * 5,
+            last_error: String(err instanceof Error ? err.message : err).slice(0, 1000),
+            done_at: attempts >= MAX_ATTEMPTS ? now() : 0,
+          })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    }
+  }
+}

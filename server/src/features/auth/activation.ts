@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+import type { resendActivationSchema } from '@answer/contract';
+import { AppError, badRequest } from '../../core/errors.js';
+import type { SessionUser } from '../../core/guardian.js';
+import type { Runtime } from '../../runtime.js';
+import { checkCaptcha, countAttempt, countTowardsLimit, ensureUnderLimit } from '../captcha/service.js';
+import { consumeCode, createCode } from '../email/codes.js';
+import { loadSiteSettings } from '../siteinfo/service.js';
+import { findUserById } from '../user/queries.js';
+import { grantActivationBonus, isVerified, now } from './common.js';
+import { queueLinkMail } from './mails.js';
+
+/** Activation link: verifies the address; a used or expired link answers 403 url_expired. */
+export async function activateAccount(runtime: Runtime, code: string): Promise<string> {
+  const db = runtime.database;
+  const found = await consumeCode(db, 'activation', code);
+  if (!found) throw new AppError(403, 'error.email.verify_url_expired', { type: 'url_expired' });
+  const user = await findUserById(db, found.userId);
+  if (!user || Number(user.status) === 10) throw new AppError(403, 'error.email.verify_url_expired', { type: 'url_expired' });
+  // The link proves the address it was sent to; if the account changed address since, it proves nothing.
+  if (found.payload.email && found.payload.email !== user.e_mail) {
+    throw new AppError(403, 'error.email.verify_url_expired', { type: 'url_expired' });
+  }
+  if (!isVerified(user)) {
+    await db.updateTable('user').set({ mail_status: 1, updated_at: now() }).where('id', '=', found.userId).execute();
+    await grantActivationBonus(db, found.userId);
+  }
+  return found.userId;
+}
+
+/** Resend the activation mail to an account that is still unverified. */
+export async function resendActivation(runtime: Runtime, user: SessionUser, input: z.infer<typeof resendActivationSchema>, ip: string) {
+  const db = runtime.database;
+  const row = (await findUserById(db, user.id))!;
+  if (isVerified(row)) throw badRequest('error.user.already_activated');
+  const ipSubject = `ip:${ip}`;
+  await ensureUnderLimit(runtime, 'email_ip', ipSubject);
+  await ensureUnderLimit(runtime, 'email_account', `user:${user.id}`);
+  await checkCaptcha(runtime, 'email', ipSubject, user, input);
+  await countAttempt(runtime, 'email', ipSubject);
+  await countTowardsLimit(runtime, 'email_ip', ipSubject);
+  await countTowardsLimit(runtime, 'email_account', `user:${user.id}`);
+  const settings = await loadSiteSettings(runtime);
+  await db.transaction().execute(async (trx) => {
+    const code = await createCode(trx, 'activation', user.id, { email: row.e_mail });
+    await queueLinkMail(trx, settings, { to: row.e_mail, userLanguage: row.language, template: 'register', path: '/users/account-activation', code });
+  });
+  void runtime.outbox.kick();
+}

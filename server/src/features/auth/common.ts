@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { MAIL_STATUS } from '@answer/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { FieldErrors } from '../../core/errors.js';
+import { issueSession, rotateVisitToken } from '../../core/session.js';
+import type { Db } from '../../db/connect.js';
+import type { Runtime } from '../../runtime.js';
+import { loadSiteSettings, type SiteSettings } from '../siteinfo/service.js';
+import { presentLoggedUser } from '../user/presenter.js';
+import { findUserById, findUserByUsername, roleOf } from '../user/queries.js';
+import { isReservedUsername } from './reserved-usernames.js';
+
+export const now = () => Math.floor(Date.now() / 1000);
+const USERNAME = /^[a-z0-9._-]{4,30}$/;
+export const VISIT_COOKIE = 'visit';
+
+/** Suffix match against the admin's allowed domains (domain.md 6.2); an empty list allows all. */
+export function emailDomainAllowed(settings: SiteSettings, email: string): boolean {
+  const domains = settings.login.allow_email_domains ?? [];
+  if (!domains.length) return true;
+  const address = email.toLowerCase();
+  return domains.some((d) => address.endsWith(`@${d.toLowerCase()}`) || address.endsWith(`.${d.toLowerCase()}`));
+}
+
+/** A free username from a login name: lower-cased; on collision 4 random hex characters are added. */
+export async function usernameFrom(runtime: Runtime, db: Db, name: string, field = 'name'): Promise<string> {
+  const base = name.trim().toLowerCase().replace(/\s+/g, '-');
+  if (!USERNAME.test(base) || isReservedUsername(runtime.paths, base)) {
+    throw new FieldErrors([{ field, reason: 'error.user.username_invalid' }]);
+  }
+  let candidate = base;
+  for (let i = 0; i < 10; i++) {
+    if (!(await findUserByUsername(db, candidate))) return candidate;
+    candidate = `${base.slice(0, 25)}-${randomBytes(2).toString('hex')}`;
+  }
+  throw new FieldErrors([{ field, reason: 'error.user.username_duplicate' }]);
+}
+
+/** Starts a session for the user and answers with the login response + the visit cookie. */
+export async function loginResponse(runtime: Runtime, request: FastifyRequest, reply: FastifyReply, userId: string | number) {
+  const db = runtime.database;
+  const session = await issueSession(db, userId, { ip: request.ip, userAgent: request.headers['user-agent'] });
+  setVisitCookie(reply, session.visitToken);
+  return currentUserResponse(runtime, userId, { accessToken: session.accessToken, visitToken: session.visitToken });
+}
+
+export async function currentUserResponse(runtime: Runtime, userId: string | number, tokens: { accessToken: string; visitToken?: string }) {
+  const db = runtime.database;
+  const row = (await findUserById(db, userId))!;
+  return presentLoggedUser(row, await roleOf(db, userId), await loadSiteSettings(runtime), tokens);
+}
+
+export function setVisitCookie(reply: FastifyReply, visitToken: string) {
+  const secure = reply.request.protocol === 'https';
+  reply.setCookie(VISIT_COOKIE, visitToken, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: 7 * 24 * 3600 });
+}
+
+export const isVerified = (row: { mail_status: number | string }) => Number(row.mail_status) === MAIL_STATUS.verified;
+
+/** The one-time +1 for a first verified e-mail (config row 10, `user.activated`), with its ledger row. */
+export async function grantActivationBonus(db: Db, userId: string | number): Promise<void> {
+  const already = await db
+    .selectFrom('activity')
+    .select('id')
+    .where('user_id', '=', String(userId))
+    .where('activity_type', '=', 10)
+    .executeTakeFirst();
+  if (already) return;
+  const t = now();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('activity')
+      .values({ created_at: t, updated_at: t, user_id: String(userId), trigger_user_id: String(userId), object_id: '0', activity_type: 10, rank: 1, has_rank: 1 })
+      .execute();
+    await trx.updateTable('user').set((eb) => ({ rank: eb('rank', '+', 1) })).where('id', '=', String(userId)).execute();
+  });
+}
+
+/** GET /user/info re-creates the visit cookie when the browser lost it (domain.md 1.5). */
+export async function refreshVisitCookie(runtime: Runtime, request: FastifyRequest, reply: FastifyReply) {
+  if (request.cookies[VISIT_COOKIE]) return;
+  setVisitCookie(reply, await rotateVisitToken(runtime.database, request.token));
+}

@@ -1,0 +1,69 @@
+import type { z } from 'zod';
+import type { updateInterfaceSchema, updateProfileSchema } from '@answer/contract';
+import { FieldErrors } from '../../core/errors.js';
+import type { SessionUser } from '../../core/guardian.js';
+import { isLanguage } from '../../core/i18n.js';
+import { renderBasic } from '../../core/markdown.js';
+import type { Runtime } from '../../runtime.js';
+import { usernameFrom } from '../auth/common.js';
+import { checkCaptcha, countAttempt } from '../captcha/service.js';
+import { loadSiteSettings } from '../siteinfo/service.js';
+import { parseAvatar } from './presenter.js';
+import { findUserById } from './queries.js';
+
+/**
+ * PUT /user/info (domain.md 6.6): each field changes only when the admin allows it; a disallowed
+ * field keeps its old value silently, as clients expect.
+ */
+export async function updateProfile(runtime: Runtime, user: SessionUser, input: z.infer<typeof updateProfileSchema>) {
+  const db = runtime.database;
+  const allow = (await loadSiteSettings(runtime)).users;
+  const subject = `user:${user.id}`;
+  await checkCaptcha(runtime, 'edit_userinfo', subject, user, input);
+  await countAttempt(runtime, 'edit_userinfo', subject);
+  const row = (await findUserById(db, user.id))!;
+  const changes: Record<string, string | number> = {};
+  if (allow.allow_update_display_name && input.display_name !== undefined) changes.display_name = input.display_name;
+  if (allow.allow_update_username && input.username !== undefined && input.username !== row.username) {
+    const taken = await usernameAvailable(runtime, input.username);
+    if (!taken) throw new FieldErrors([{ field: 'username', reason: 'error.user.username_duplicate' }]);
+    changes.username = input.username;
+  }
+  if (allow.allow_update_avatar && input.avatar) {
+    const { type, custom } = input.avatar;
+    if (type === 'custom' && !isOwnUpload(custom)) throw new FieldErrors([{ field: 'avatar', reason: 'error.user.set_avatar' }]);
+    const current = parseAvatar(row.avatar);
+    changes.avatar = JSON.stringify({ type, gravatar: '', custom: type === 'custom' ? custom : current.custom });
+  }
+  if (allow.allow_update_bio && input.bio !== undefined) {
+    changes.bio = input.bio;
+    changes.bio_html = renderBasic(input.bio);
+  }
+  if (allow.allow_update_website && input.website !== undefined) changes.website = input.website;
+  if (allow.allow_update_location && input.location !== undefined) changes.location = input.location;
+  if (!Object.keys(changes).length) return;
+  await db
+    .updateTable('user')
+    .set({ ...changes, updated_at: Math.floor(Date.now() / 1000) })
+    .where('id', '=', user.id)
+    .execute();
+}
+
+/** A username is free when the generator would hand it out unchanged (valid, not reserved, unused). */
+async function usernameAvailable(runtime: Runtime, username: string): Promise<boolean> {
+  return (await usernameFrom(runtime, runtime.database, username, 'username')) === username;
+}
+
+/** Custom avatars must be files uploaded to this site, never arbitrary URLs. */
+const isOwnUpload = (url: string) => /^\/uploads\/avatar\/[\w.-]+$/.test(url);
+
+export async function updateInterface(runtime: Runtime, user: SessionUser, input: z.infer<typeof updateInterfaceSchema>) {
+  if (input.language !== 'Default' && !isLanguage(input.language)) {
+    throw new FieldErrors([{ field: 'language', reason: 'error.lang.not_found' }]);
+  }
+  await runtime.database
+    .updateTable('user')
+    .set({ language: input.language, color_scheme: input.color_scheme, updated_at: Math.floor(Date.now() / 1000) })
+    .where('id', '=', user.id)
+    .execute();
+}
