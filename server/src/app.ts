@@ -18,6 +18,7 @@ import { mailHandler, MAIL_TOPIC } from './features/email/service.js';
 import { installRoutes } from './features/install/routes.js';
 import { siteinfoRoutes } from './features/siteinfo/routes.js';
 import { sitePageRoutes } from './features/siteinfo/site-pages.js';
+import { uploadRoutes } from './features/upload/routes.js';
 import { userRoutes } from './features/user/routes.js';
 import { loadSiteSettings } from './features/siteinfo/service.js';
 import type { Runtime } from './runtime.js';
@@ -91,6 +92,9 @@ export async function buildApp({ runtime, logger = false }: AppOptions): Promise
   await app.register(captchaRoutes, { prefix: API_PREFIX });
   await app.register(smtpRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(sitePageRoutes);
+  const uploadsDir = runtime.config?.service_config?.upload_path || runtime.paths.uploads;
+  fs.mkdirSync(uploadsDir, { recursive: true });
+  await app.register(uploadRoutes, { uploadsDir });
 
   if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
     await app.register(fastifyStatic, {

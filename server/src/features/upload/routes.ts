@@ -1,0 +1,53 @@
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { LIMITS, ROLE } from '@answer/contract';
+import type { FastifyInstance } from 'fastify';
+import { send } from '../../core/envelope.js';
+import { AppError, badRequest, forbidden } from '../../core/errors.js';
+import { resolveVisit } from '../../core/session.js';
+import { VISIT_COOKIE } from '../auth/common.js';
+import { loadSiteSettings } from '../siteinfo/service.js';
+import { storeImage, UPLOAD_SOURCES, type UploadSource } from './service.js';
+
+/** POST /file (multipart `source` + `file`) and serving /uploads (domain.md 19). */
+export async function uploadRoutes(app: FastifyInstance, opts: { uploadsDir: string }) {
+  await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 5 } });
+
+  app.post('/answer/api/v1/file', { config: { access: 'auth' } }, async (request, reply) => {
+    if (!request.isMultipart()) throw badRequest('error.upload.source_unsupported');
+    let source: string | undefined;
+    let data: Buffer | undefined;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field' && part.fieldname === 'source') source = String(part.value);
+        else if (part.type === 'file' && part.fieldname === 'file') data = await part.toBuffer();
+        else if (part.type === 'file') await part.toBuffer();
+      }
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(400, 'error.upload.too_large');
+      throw err;
+    }
+    if (!source || !UPLOAD_SOURCES.includes(source as UploadSource)) throw badRequest('error.upload.source_unsupported');
+    // Branding images (logo, favicon) are site settings: admins only.
+    if (source === 'branding' && request.user!.roleId !== ROLE.admin) throw forbidden();
+    if (!data?.length) throw badRequest('error.upload.unsupported_file_format');
+    return send(request, reply, await storeImage(opts.uploadsDir, source as UploadSource, data));
+  });
+
+  // On a private site uploads (except branding) need a signed-in visitor: the visit cookie.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/uploads/') || request.url.startsWith('/uploads/branding/')) return;
+    if (!app.runtime.installed || !(await loadSiteSettings(app.runtime)).login.login_required) return;
+    const visitor = await resolveVisit(app.runtime.database, request.cookies[VISIT_COOKIE] ?? '');
+    if (!visitor) return reply.redirect('/403');
+  });
+
+  await app.register(fastifyStatic, {
+    root: opts.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '30d',
+    // Uploaded files are never HTML or script; the header keeps browsers from guessing otherwise.
+    setHeaders: (res) => res.raw.setHeader('X-Content-Type-Options', 'nosniff'),
+  });
+}

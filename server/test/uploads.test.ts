@@ -1,0 +1,110 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetSiteSettings } from '../src/features/siteinfo/service.js';
+import { ADMIN, installedSite, login, type TestSite } from './support/app.js';
+
+let site: TestSite;
+let token: string;
+
+beforeAll(async () => {
+  site = await installedSite();
+  token = await login(site, ADMIN.email, ADMIN.password);
+});
+afterAll(async () => site.close());
+
+/** A multipart body built by hand, the way a browser's FormData sends it. */
+function multipart(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
+  const boundary = '----answertest';
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(file.data, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const upload = (fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }, auth = token) => {
+  const { payload, headers } = multipart(fields, file);
+  return site.app.inject({ method: 'POST', url: '/answer/api/v1/file', payload, headers: { ...headers, authorization: auth } });
+};
+
+const png = (w = 40, h = 30) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#3366ff' } })
+    .png()
+    .withMetadata({ exif: { IFD0: { Copyright: 'secret-location' } } })
+    .toBuffer();
+
+describe('uploads', () => {
+  it('stores a verified image without its metadata and serves it', async () => {
+    const res = await upload({ source: 'post' }, { name: 'photo.png', type: 'image/png', data: await png() });
+    expect(res.statusCode, res.body).toBe(200);
+    const url = res.json().data as string;
+    expect(url).toMatch(/^\/uploads\/post\/[0-9a-f]{32}\.png$/);
+    const served = await site.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta.width).toBe(40);
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it('makes avatars 256x256 and lets the user choose one', async () => {
+    const res = await upload({ source: 'avatar' }, { name: 'me.png', type: 'image/png', data: await png(600, 400) });
+    const url = res.json().data as string;
+    const meta = await sharp((await site.app.inject({ method: 'GET', url })).rawPayload).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([256, 256, 'webp']);
+    const set = await site.app.inject({
+      method: 'PUT',
+      url: '/answer/api/v1/user/info',
+      headers: { authorization: token },
+      payload: { avatar: { type: 'custom', custom: url } },
+    });
+    expect(set.statusCode).toBe(200);
+    const info = await site.app.inject({ method: 'GET', url: '/answer/api/v1/user/info', headers: { authorization: token } });
+    expect(info.json().data.avatar).toMatchObject({ type: 'custom', custom: url });
+  });
+
+  it('judges by content, not by name: text named .png and SVG are refused', async () => {
+    const fake = await upload({ source: 'post' }, { name: 'x.png', type: 'image/png', data: Buffer.from('not an image at all') });
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().reason).toBe('error.upload.unsupported_file_format');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+    const res = await upload({ source: 'post' }, { name: 'x.png', type: 'image/png', data: svg });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('refuses files over 4 MB, unknown sources, missing files and visitors', async () => {
+    const big = Buffer.alloc(4 * 1024 * 1024 + 10, 1);
+    const tooBig = await upload({ source: 'post' }, { name: 'big.png', type: 'image/png', data: big });
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().reason).toBe('error.upload.too_large');
+    expect((await upload({ source: 'elsewhere' }, { name: 'a.png', type: 'image/png', data: await png() })).json().reason).toBe(
+      'error.upload.source_unsupported',
+    );
+    expect((await upload({ source: 'post' })).statusCode).toBe(400);
+    expect((await upload({ source: 'post' }, { name: 'a.png', type: 'image/png', data: await png() }, '')).statusCode).toBe(401);
+  });
+
+  it('on a private site serves uploads only with a visit cookie', async () => {
+    const url = (await upload({ source: 'post' }, { name: 'p.png', type: 'image/png', data: await png() })).json().data as string;
+    const db = site.runtime.database;
+    const row = await db.selectFrom('site_info').select('content').where('type', '=', 'login').executeTakeFirstOrThrow();
+    await db.updateTable('site_info').set({ content: JSON.stringify({ ...JSON.parse(row.content), login_required: true }) }).where('type', '=', 'login').execute();
+    await forgetSiteSettings(site.runtime);
+    try {
+      const denied = await site.app.inject({ method: 'GET', url });
+      expect(denied.statusCode).toBe(302);
+      expect(denied.headers.location).toBe('/403');
+      const loginRes = await site.app.inject({ method: 'POST', url: '/answer/api/v1/user/login/email', payload: { e_mail: ADMIN.email, pass: ADMIN.password } });
+      const cookie = String(loginRes.headers['set-cookie']).split(';')[0]!;
+      expect((await site.app.inject({ method: 'GET', url, headers: { cookie } })).statusCode).toBe(200);
+    } finally {
+      await db.updateTable('site_info').set({ content: row.content }).where('type', '=', 'login').execute();
+      await forgetSiteSettings(site.runtime);
+    }
+  });
+});
