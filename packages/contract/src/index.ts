@@ -3,3 +3,4 @@ export * from './envelope.js';
 export * from './install.js';
 export * from './siteinfo.js';
 export * from './account.js';
+export * from './content.js';

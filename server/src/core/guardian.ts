@@ -1,5 +1,6 @@
 import { MAIL_STATUS, ROLE } from '@answer/contract';
-import { forbidden, unauthorized } from './errors.js';
+import { AppError, forbidden, unauthorized } from './errors.js';
+import type { Thresholds } from './privileges.js';
 
 /** The caller as the guardian sees it (loaded from the session on each request). */
 export interface SessionUser {
@@ -9,6 +10,8 @@ export interface SessionUser {
   mailStatus: number;
   /** 1 available, 9 suspended, 10 deleted (domain.md 2.17). */
   status: number;
+  /** Reputation. */
+  rank: number;
 }
 
 /**
@@ -37,4 +40,39 @@ export function ensureRouteAccess(user: SessionUser | null, access: RouteAccess,
   if (user.mailStatus !== MAIL_STATUS.verified) throw forbidden('error.email.need_to_be_verified', 'inactive');
   if (user.status === USER_STATUS.suspended) throw forbidden('error.user.suspended', 'suspended');
   if (access === 'admin' && user.roleId !== ROLE.admin) throw forbidden('base.forbidden_error');
+}
+
+/** Actions only roles grant, whatever the reputation (domain.md 4.1-4.2). */
+const ROLE_ONLY = new Set(['tag.use_reserved_tag', 'tag.edit_slug_name', 'admin.access']);
+
+export const isStaff = (user: SessionUser | null) => user?.roleId === ROLE.admin || user?.roleId === ROLE.moderator;
+export const isAdmin = (user: SessionUser | null) => user?.roleId === ROLE.admin;
+
+/** An account that may act: verified e-mail, not suspended or deleted. */
+const active = (user: SessionUser | null): user is SessionUser =>
+  !!user && user.status === USER_STATUS.available && user.mailStatus === MAIL_STATUS.verified;
+
+/**
+ * May `user` perform `action` (a privilege key such as "question.edit")? Roles first (admins all,
+ * moderators all but the admin console), then ownership when the object's owner is given, then
+ * the reputation threshold (domain.md 4.3).
+ */
+export function can(user: SessionUser | null, action: string, thresholds: Thresholds, ownerId?: string | number | null): boolean {
+  if (!active(user)) return false;
+  if (user.roleId === ROLE.admin) return true;
+  if (user.roleId === ROLE.moderator) return action !== 'admin.access';
+  if (ownerId !== undefined && ownerId !== null && String(ownerId) === user.id) return true;
+  if (ROLE_ONLY.has(action)) return false;
+  const threshold = thresholds[action];
+  return threshold !== undefined && threshold >= 0 && user.rank >= threshold;
+}
+
+/** Like `can`, but refuses with a 403 whose message names the reputation needed. */
+export function ensure(user: SessionUser | null, action: string, thresholds: Thresholds, ownerId?: string | number | null): void {
+  if (can(user, action, thresholds, ownerId)) return;
+  const threshold = thresholds[action];
+  if (threshold !== undefined && threshold > 0 && !ROLE_ONLY.has(action)) {
+    throw new AppError(403, 'error.rank.no_enough_rank_to_operate', null, undefined, { rank: threshold });
+  }
+  throw new AppError(403, 'error.rank.fail_to_meet_the_condition');
 }

@@ -1,3 +1,4 @@
+import hljs from 'highlight.js/lib/common';
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 
@@ -5,7 +6,19 @@ import sanitizeHtml from 'sanitize-html';
  * Every stored text is Markdown rendered here with raw HTML off, then passed through an allow-list
  * sanitiser: markdown-it's own escaping is the first line, sanitize-html the second.
  */
-const md = new MarkdownIt({ html: false, linkify: true, breaks: true });
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const md = new MarkdownIt({
+  html: false,
+  linkify: true,
+  breaks: true,
+  // Highlighting happens here, once, so pages carry ready markup and no highlighter script.
+  highlight(code, lang) {
+    const language = lang && hljs.getLanguage(lang) ? lang : null;
+    const body = language ? hljs.highlight(code, { language, ignoreIllegals: true }).value : escapeHtml(code);
+    return `<pre><code class="hljs${language ? ` language-${language}` : ''}">${body}</code></pre>`;
+  },
+});
 
 // Links only to the web and site-relative paths (domain.md 1.11); everything else is dropped.
 const SAFE_SCHEMES = ['http', 'https', 'mailto'];
@@ -24,7 +37,7 @@ const POST_POLICY: sanitizeHtml.IOptions = {
     td: ['style'],
     ol: ['start'],
   },
-  allowedClasses: { code: [/^language-[\w-]+$/], span: [/^hljs[\w-]*$/] },
+  allowedClasses: { code: ['hljs', /^language-[\w-]+$/], span: [/^hljs[\w-]*$/] },
   allowedStyles: { '*': { 'text-align': [/^(left|right|center)$/] } },
   allowedSchemes: SAFE_SCHEMES,
   allowProtocolRelative: false,
@@ -47,3 +60,17 @@ export function renderBasic(text: string): string {
 
 /** Any HTML reduced to safe post markup (used for HTML that clients send alongside Markdown). */
 export const sanitizePostHtml = (html: string) => sanitizeHtml(html ?? '', POST_POLICY);
+
+/** Plain-text excerpt for lists (domain.md 1.11): tags stripped, code blocks shortened, 240 characters. */
+export function excerpt(html: string, max = 240): string {
+  const text = sanitizeHtml(html.replace(/<pre[\s\S]*?<\/pre>/g, ' {code...} '), { allowedTags: [], allowedAttributes: {} })
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = [...text];
+  return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
+}

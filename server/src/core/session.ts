@@ -45,7 +45,7 @@ export async function resolveSession(db: Db, accessToken: string): Promise<Sessi
     .selectFrom('session')
     .innerJoin('user', 'user.id', 'session.user_id')
     .leftJoin('user_role_rel', 'user_role_rel.user_id', 'session.user_id')
-    .select(['user.id', 'user.username', 'user.mail_status', 'user.status', 'user_role_rel.role_id', 'session.expires_at'])
+    .select(['user.id', 'user.username', 'user.mail_status', 'user.status', 'user.rank', 'user_role_rel.role_id', 'session.expires_at'])
     .where('session.token', '=', digest(accessToken))
     .executeTakeFirst();
   if (!row || Number(row.expires_at) < now()) return null;
@@ -55,6 +55,7 @@ export async function resolveSession(db: Db, accessToken: string): Promise<Sessi
     roleId: Number(row.role_id ?? 1),
     mailStatus: Number(row.mail_status),
     status: Number(row.status),
+    rank: Number(row.rank),
   };
 }
 

@@ -96,3 +96,24 @@ export async function useSmtp(site: TestSite, port: number) {
   if (res.statusCode !== 200) throw new Error(`smtp settings failed ${res.statusCode}: ${res.body}`);
   return token;
 }
+
+/** A verified member with the given reputation, logged in; returns id and token. */
+export async function member(site: TestSite, name: string, rank = 1): Promise<{ id: string; token: string }> {
+  const res = await site.app.inject({
+    method: 'POST',
+    url: '/answer/api/v1/user/register/email',
+    payload: { name, e_mail: `${name}@example.com`, pass: 'password-123' },
+    remoteAddress: `10.200.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+  if (res.statusCode !== 200) throw new Error(`register ${name} failed: ${res.body}`);
+  const data = res.json().data;
+  await site.runtime.database.updateTable('user').set({ mail_status: 1, rank }).where('id', '=', data.id).execute();
+  return { id: String(data.id), token: data.access_token };
+}
+
+/** Lifts the captcha triggers (posting speed, counts) for tests that post quickly on purpose. */
+export async function relaxCaptcha(site: TestSite) {
+  const { DEFAULT_LIMITS } = await import('../../src/features/captcha/limits.js');
+  const captcha = Object.fromEntries(Object.keys(DEFAULT_LIMITS.captcha).map((k) => [k, { count: 100000, windowSeconds: 60 }]));
+  await site.runtime.database.insertInto('config').values({ id: 9001, key: 'security.limits', value: JSON.stringify({ captcha }) }).execute();
+}

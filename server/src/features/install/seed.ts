@@ -159,7 +159,8 @@ export async function seedInstall(db: Kysely<Database>, input: SeedInput): Promi
       .execute();
 
     for (const [i, post] of STARTER_POSTS.entries()) {
-      const at = now + i; // distinct times keep "newest" ordering stable
+      // Distinct past times keep the "newest" order stable and put real questions above them.
+      const at = now - (STARTER_POSTS.length - i);
       const questionId = await nextObjectId(trx, OBJECT_TYPE.question);
       const answerId = await nextObjectId(trx, OBJECT_TYPE.answer);
       await trx

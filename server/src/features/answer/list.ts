@@ -1,0 +1,119 @@
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { answerPageQuery } from '@answer/contract';
+import { notFound } from '../../core/errors.js';
+import { can, type SessionUser } from '../../core/guardian.js';
+import { t } from '../../core/i18n.js';
+import { presentId } from '../../core/ids.js';
+import { pageOf } from '../../core/pagination.js';
+import { loadThresholds, type Thresholds } from '../../core/privileges.js';
+import type { AnswerTable } from '../../db/schema.js';
+import type { Runtime } from '../../runtime.js';
+import { questionInfo } from '../question/info.js';
+import { canSeeQuestion, questionIdOrThrow } from '../question/service.js';
+import { loadSiteSettings } from '../siteinfo/service.js';
+import { loadUserBasics, type UserBasicInfo } from '../user/basic.js';
+import { A, answerIdOrThrow, findAnswer } from './service.js';
+
+type AnswerRow = Selectable<AnswerTable>;
+const ACT = { voteUp: 30, voteDown: 12 } as const;
+
+function present(
+  a: AnswerRow,
+  ctx: { permalink: number; users: Map<string, UserBasicInfo>; votes: Map<string, string>; collected: Set<string>; user: SessionUser | null; thresholds: Thresholds; lang: string },
+) {
+  const deleted = Number(a.status) === A.deleted;
+  const actions = [];
+  if (!deleted && can(ctx.user, 'answer.edit', ctx.thresholds, a.user_id)) actions.push({ action: 'edit', name: t(ctx.lang, 'action.edit'), type: 'edit' });
+  if (!deleted && can(ctx.user, 'answer.delete', ctx.thresholds, a.user_id)) actions.push({ action: 'delete', name: t(ctx.lang, 'action.delete'), type: 'confirm' });
+  return {
+    id: presentId(String(a.id), ctx.permalink),
+    question_id: presentId(String(a.question_id), ctx.permalink),
+    content: a.original_text,
+    html: a.parsed_text,
+    create_time: Number(a.created_at),
+    update_time: String(a.last_edit_user_id) === '0' ? 0 : Number(a.updated_at),
+    accepted: Number(a.adopted),
+    user_info: ctx.users.get(String(a.user_id)) ?? null,
+    update_user_info: ctx.users.get(String(a.last_edit_user_id)) ?? null,
+    collected: ctx.collected.has(String(a.id)),
+    vote_status: ctx.votes.get(String(a.id)) ?? '',
+    vote_count: Number(a.vote_count),
+    status: Number(a.status),
+    member_actions: actions,
+  };
+}
+
+/** Loads everything a set of answers needs to be shown, in a fixed number of queries. */
+async function presentAll(runtime: Runtime, rows: AnswerRow[], user: SessionUser | null, lang: string) {
+  const db = runtime.database;
+  const ids = rows.map((r) => String(r.id));
+  const [settings, thresholds, users, marks, collections] = await Promise.all([
+    loadSiteSettings(runtime),
+    loadThresholds(runtime),
+    loadUserBasics(runtime, rows.flatMap((r) => [String(r.user_id), String(r.last_edit_user_id)])),
+    user && ids.length
+      ? db.selectFrom('activity').select(['object_id', 'activity_type']).where('user_id', '=', user.id).where('object_id', 'in', ids).where('cancelled', '=', 0).where('activity_type', 'in', [ACT.voteUp, ACT.voteDown]).execute()
+      : Promise.resolve([]),
+    user && ids.length
+      ? db.selectFrom('collection').select('object_id').where('user_id', '=', user.id).where('object_id', 'in', ids).execute()
+      : Promise.resolve([]),
+  ]);
+  const votes = new Map(marks.map((m) => [String(m.object_id), Number(m.activity_type) === ACT.voteUp ? 'vote_up' : 'vote_down']));
+  const collected = new Set(collections.map((c) => String(c.object_id)));
+  return rows.map((a) => present(a, { permalink: settings.seo.permalink, users, votes, collected, user, thresholds, lang }));
+}
+
+/**
+ * GET /answer/page (domain.md 5.5). Visitors see available answers; signed-in users also their own
+ * pending ones; moderators everything. "updated" really sorts by creation, newest first, as clients expect.
+ */
+export async function answerPage(runtime: Runtime, query: z.infer<typeof answerPageQuery>, user: SessionUser | null, lang: string) {
+  const db = runtime.database;
+  const questionId = questionIdOrThrow(query.question_id);
+  const question = await db.selectFrom('question').select(['status', 'user_id']).where('id', '=', questionId).executeTakeFirst();
+  const thresholds = await loadThresholds(runtime);
+  if (!question || !canSeeQuestion(user, question, thresholds)) throw notFound('error.question.not_found');
+  const pageSize = query.page_size ?? 20;
+  const page = query.page ?? 1;
+  const seeAll = can(user, 'answer.delete', thresholds);
+  const base = () => {
+    let q = db.selectFrom('answer').where('question_id', '=', questionId);
+    if (!seeAll) {
+      q = q.where((eb) =>
+        user ? eb.or([eb('status', '=', A.available), eb.and([eb('status', '=', A.pending), eb('user_id', '=', user.id)])]) : eb('status', '=', A.available),
+      );
+    }
+    return q;
+  };
+  let list = base().selectAll();
+  switch (query.order) {
+    case 'vote':
+      list = list.orderBy('vote_count', 'desc').orderBy('created_at', 'asc');
+      break;
+    case 'updated':
+      list = list.orderBy('created_at', 'desc');
+      break;
+    case 'created':
+      list = list.orderBy('created_at', 'asc');
+      break;
+    default:
+      list = list.orderBy('adopted', 'desc').orderBy('vote_count', 'desc').orderBy('created_at', 'asc');
+  }
+  const [rows, count] = await Promise.all([
+    list.orderBy('id', 'asc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    base().select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return pageOf(count.n as number, await presentAll(runtime, rows, user, lang));
+}
+
+/** GET /answer/info: one answer with its question (the edit page). */
+export async function answerInfo(runtime: Runtime, rawId: string, user: SessionUser | null, lang: string) {
+  const db = runtime.database;
+  const answer = await findAnswer(db, answerIdOrThrow(rawId));
+  const thresholds = await loadThresholds(runtime);
+  const visible = answer && (Number(answer.status) === A.available || (user && (String(answer.user_id) === user.id || can(user, 'answer.delete', thresholds))));
+  if (!answer || !visible) throw notFound('error.answer.not_found');
+  const [info] = await presentAll(runtime, [answer], user, lang);
+  return { info, question: await questionInfo(runtime, String(answer.question_id), user, lang) };
+}

@@ -1,0 +1,48 @@
+import { answerPageQuery, answerSchema, deleteByIdSchema, editAnswerSchema, idQuery } from '@answer/contract';
+import type { FastifyInstance } from 'fastify';
+import { guardDuplicate } from '../../core/duplicate.js';
+import { send } from '../../core/envelope.js';
+import { parseInput } from '../../core/validate.js';
+import { checkCaptcha, countAttempt } from '../captcha/service.js';
+import { answerInfo, answerPage } from './list.js';
+import { addAnswer, deleteAnswer, editAnswer } from './service.js';
+
+export async function answerRoutes(app: FastifyInstance) {
+  const runtime = app.runtime;
+  const pub = { config: { access: 'public' as const } };
+  const auth = { config: { access: 'auth' as const } };
+
+  app.get('/answer/page', pub, async (request, reply) =>
+    send(request, reply, await answerPage(runtime, parseInput(answerPageQuery, request.query), request.user, request.lang)),
+  );
+
+  app.get('/answer/info', pub, async (request, reply) =>
+    send(request, reply, await answerInfo(runtime, parseInput(idQuery, request.query).id, request.user, request.lang)),
+  );
+
+  app.post('/answer', auth, async (request, reply) => {
+    const input = parseInput(answerSchema, request.body);
+    const user = request.user!;
+    const id = await guardDuplicate(runtime.cache, user.id, '/answer', input, async () => {
+      await checkCaptcha(runtime, 'answer', `user:${user.id}`, user, input);
+      await countAttempt(runtime, 'answer', `user:${user.id}`);
+      return addAnswer(runtime, user, input);
+    });
+    return send(request, reply, await answerInfo(runtime, id, user, request.lang));
+  });
+
+  app.put('/answer', auth, async (request, reply) => {
+    const input = parseInput(editAnswerSchema, request.body);
+    await checkCaptcha(runtime, 'edit', `user:${request.user!.id}`, request.user, input);
+    await countAttempt(runtime, 'edit', `user:${request.user!.id}`);
+    return send(request, reply, await editAnswer(runtime, request.user!, input));
+  });
+
+  app.delete('/answer', auth, async (request, reply) => {
+    const input = parseInput(deleteByIdSchema, request.body);
+    await checkCaptcha(runtime, 'delete', `user:${request.user!.id}`, request.user, input);
+    await countAttempt(runtime, 'delete', `user:${request.user!.id}`);
+    await deleteAnswer(runtime, request.user!, input.id);
+    return send(request, reply, null);
+  });
+}

@@ -1,0 +1,122 @@
+import type { z } from 'zod';
+import type { answerSchema, editAnswerSchema } from '@answer/contract';
+import { AppError, badRequest, notFound } from '../../core/errors.js';
+import { can, ensure, type SessionUser } from '../../core/guardian.js';
+import { OBJECT_TYPE, toLongId } from '../../core/ids.js';
+import { renderMarkdown } from '../../core/markdown.js';
+import { loadThresholds } from '../../core/privileges.js';
+import type { Db } from '../../db/connect.js';
+import { nextObjectId } from '../../db/uniqid.js';
+import type { Runtime } from '../../runtime.js';
+import { Q, questionIdOrThrow } from '../question/service.js';
+import { addRevision, hasPendingRevision, REVISION } from '../revision/service.js';
+import { loadSiteSettings } from '../siteinfo/service.js';
+
+const now = () => Math.floor(Date.now() / 1000);
+export const A = { available: 1, deleted: 10, pending: 11 } as const;
+
+export function answerIdOrThrow(raw: string): string {
+  const id = toLongId(raw);
+  if (!id || id.slice(1, 4) !== '002') throw notFound('error.answer.not_found');
+  return id;
+}
+
+export const findAnswer = (db: Db, id: string) => db.selectFrom('answer').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Recounts a question's available answers and its newest one (domain.md 5.5). */
+async function refreshQuestionAnswers(db: Db, questionId: string, touch: boolean) {
+  const rows = await db.selectFrom('answer').select(['id', 'created_at']).where('question_id', '=', questionId).where('status', '=', A.available).orderBy('created_at', 'desc').execute();
+  await db
+    .updateTable('question')
+    .set({
+      answer_count: rows.length,
+      last_answer_id: rows[0] ? String(rows[0].id) : '0',
+      ...(touch ? { post_update_time: now() } : {}),
+    })
+    .where('id', '=', questionId)
+    .execute();
+}
+
+async function refreshUserAnswers(db: Db, userId: string) {
+  const row = await db.selectFrom('answer').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).where('status', '=', A.available).executeTakeFirstOrThrow();
+  await db.updateTable('user').set({ answer_count: Number(row.n) }).where('id', '=', userId).execute();
+}
+
+/** Writes an answer (domain.md 5.5). Returns its id. */
+export async function addAnswer(runtime: Runtime, user: SessionUser, input: z.infer<typeof answerSchema>): Promise<string> {
+  const db = runtime.database;
+  const questionId = questionIdOrThrow(input.question_id);
+  const question = await db.selectFrom('question').select(['status']).where('id', '=', questionId).executeTakeFirst();
+  if (!question || Number(question.status) === Q.deleted || Number(question.status) === Q.pending) throw notFound('error.question.not_found');
+  if (Number(question.status) === Q.closed) throw badRequest('error.answer.question_closed_cannot_add');
+  ensure(user, 'answer.add', await loadThresholds(runtime));
+  if ((await loadSiteSettings(runtime)).write.restrict_answer) {
+    const existing = await db.selectFrom('answer').select('id').where('question_id', '=', questionId).where('user_id', '=', user.id).where('status', '=', A.available).executeTakeFirst();
+    if (existing) throw new AppError(403, 'error.answer.restrict_answer');
+  }
+  const t = now();
+  const id = await db.transaction().execute(async (trx) => {
+    const answerId = await nextObjectId(trx, OBJECT_TYPE.answer);
+    await trx
+      .insertInto('answer')
+      .values({ id: answerId, created_at: t, updated_at: t, question_id: questionId, user_id: user.id, original_text: input.content, parsed_text: renderMarkdown(input.content), status: A.available })
+      .execute();
+    const revisionId = await addRevision(trx, { userId: user.id, objectType: OBJECT_TYPE.answer, objectId: answerId, title: '', snapshot: { content: input.content } });
+    await trx.updateTable('answer').set({ revision_id: revisionId }).where('id', '=', answerId).execute();
+    await refreshQuestionAnswers(trx, questionId, true);
+    await refreshUserAnswers(trx, user.id);
+    return answerId;
+  });
+  return id;
+}
+
+/** Edits an answer with the same review rules as questions (domain.md 5.5). */
+export async function editAnswer(runtime: Runtime, user: SessionUser, input: z.infer<typeof editAnswerSchema>) {
+  const db = runtime.database;
+  const id = answerIdOrThrow(input.id);
+  const answer = await findAnswer(db, id);
+  if (!answer || Number(answer.status) === A.deleted) throw notFound('error.answer.not_found');
+  const thresholds = await loadThresholds(runtime);
+  ensure(user, 'answer.edit', thresholds, answer.user_id);
+  if (await hasPendingRevision(db, id)) throw badRequest('error.answer.cannot_update');
+  if (input.content === answer.original_text) return { wait_for_review: false };
+  const direct = can(user, 'answer.edit_without_review', thresholds, answer.user_id);
+  const t = now();
+  return db.transaction().execute(async (trx) => {
+    const revisionId = await addRevision(trx, {
+      userId: user.id,
+      objectType: OBJECT_TYPE.answer,
+      objectId: id,
+      title: '',
+      snapshot: { content: input.content },
+      log: input.edit_summary,
+      status: direct ? REVISION.normal : REVISION.unreviewed,
+    });
+    if (!direct) return { wait_for_review: true };
+    await trx
+      .updateTable('answer')
+      .set({ original_text: input.content, parsed_text: renderMarkdown(input.content), updated_at: t, last_edit_user_id: user.id, revision_id: revisionId })
+      .where('id', '=', id)
+      .execute();
+    await trx.updateTable('question').set({ post_update_time: t }).where('id', '=', String(answer.question_id)).execute();
+    return { wait_for_review: false };
+  });
+}
+
+/** Deletes an answer: its author while it has no positive score and is not accepted; moderators always. */
+export async function deleteAnswer(runtime: Runtime, user: SessionUser, rawId: string): Promise<void> {
+  const db = runtime.database;
+  const id = answerIdOrThrow(rawId);
+  const answer = await findAnswer(db, id);
+  if (!answer || Number(answer.status) === A.deleted) throw notFound('error.answer.not_found');
+  const moderator = can(user, 'answer.delete', await loadThresholds(runtime));
+  if (!moderator) {
+    if (String(answer.user_id) !== user.id) throw new AppError(403, 'error.rank.fail_to_meet_the_condition');
+    if (Number(answer.vote_count) > 0 || Number(answer.adopted) === 2) throw badRequest('error.answer.cannot_deleted');
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('answer').set({ status: A.deleted, updated_at: now() }).where('id', '=', id).execute();
+    await refreshQuestionAnswers(trx, String(answer.question_id), false);
+    await refreshUserAnswers(trx, String(answer.user_id));
+  });
+}

@@ -1,0 +1,75 @@
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { commentPageQuery } from '@answer/contract';
+import { notFound } from '../../core/errors.js';
+import { can, type SessionUser } from '../../core/guardian.js';
+import { t } from '../../core/i18n.js';
+import { toLongId } from '../../core/ids.js';
+import { pageOf } from '../../core/pagination.js';
+import { loadThresholds } from '../../core/privileges.js';
+import type { CommentTable } from '../../db/schema.js';
+import type { Runtime } from '../../runtime.js';
+import { loadUserBasics } from '../user/basic.js';
+import { C, canEditComment } from './service.js';
+
+type CommentRow = Selectable<CommentTable>;
+
+/** GET /comment/page (domain.md 5.6): a deep-linked comment not on the page is appended. */
+export async function commentPage(runtime: Runtime, query: z.infer<typeof commentPageQuery>, user: SessionUser | null, lang: string) {
+  const db = runtime.database;
+  const objectId = toLongId(query.object_id);
+  if (!objectId) throw notFound('error.object.not_found');
+  const pageSize = query.page_size ?? 10;
+  const page = query.page ?? 1;
+  const base = () => db.selectFrom('comment').where('object_id', '=', objectId).where('status', '=', C.available);
+  let list = base().selectAll();
+  if (query.query_cond === 'vote') list = list.orderBy('vote_count', 'desc').orderBy('created_at', 'asc');
+  else if (query.query_cond === 'created_at') list = list.orderBy('created_at', 'desc');
+  else list = list.orderBy('created_at', 'asc');
+  const [rows, count] = await Promise.all([
+    list.orderBy('id', 'asc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    base().select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const linked = query.comment_id ? toLongId(query.comment_id) : null;
+  if (linked && !rows.some((r) => String(r.id) === linked)) {
+    const extra = await base().selectAll().where('id', '=', linked).executeTakeFirst();
+    if (extra) rows.push(extra);
+  }
+  return pageOf(count.n as number, await presentComments(runtime, rows, user, lang));
+}
+
+export async function presentComments(runtime: Runtime, rows: CommentRow[], user: SessionUser | null, lang: string) {
+  const thresholds = await loadThresholds(runtime);
+  const users = await loadUserBasics(runtime, rows.flatMap((r) => [String(r.user_id), String(r.reply_user_id ?? '0')]));
+  const ids = rows.map((r) => String(r.id));
+  const votes = user && ids.length
+    ? new Set((await runtime.database.selectFrom('activity').select('object_id').where('user_id', '=', user.id).where('object_id', 'in', ids).where('activity_type', '=', 25).where('cancelled', '=', 0).execute()).map((v) => String(v.object_id)))
+    : new Set<string>();
+  return rows.map((c) => {
+    const author = users.get(String(c.user_id));
+    const replied = c.reply_user_id ? users.get(String(c.reply_user_id)) : undefined;
+    const actions = [];
+    if (canEditComment(user, c)) actions.push({ action: 'edit', name: t(lang, 'action.edit'), type: 'edit' });
+    if (can(user, 'comment.delete', thresholds, c.user_id)) actions.push({ action: 'delete', name: t(lang, 'action.delete'), type: 'confirm' });
+    return {
+      comment_id: String(c.id),
+      created_at: Number(c.created_at),
+      user_id: String(c.user_id),
+      username: author?.username ?? '',
+      user_display_name: author?.display_name ?? '',
+      user_avatar: author?.avatar ?? '',
+      user_status: author?.status ?? '',
+      reply_user_id: c.reply_user_id ? String(c.reply_user_id) : '',
+      reply_username: replied?.username ?? '',
+      reply_user_display_name: replied?.display_name ?? '',
+      reply_comment_id: c.reply_comment_id ? String(c.reply_comment_id) : '',
+      reply_user_status: replied?.status ?? '',
+      object_id: String(c.object_id),
+      vote_count: Number(c.vote_count),
+      is_vote: votes.has(String(c.id)),
+      original_text: c.original_text,
+      parsed_text: c.parsed_text,
+      member_actions: actions,
+    };
+  });
+}

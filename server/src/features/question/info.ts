@@ -1,0 +1,104 @@
+import { notFound } from '../../core/errors.js';
+import { can, type SessionUser } from '../../core/guardian.js';
+import { t } from '../../core/i18n.js';
+import { presentId } from '../../core/ids.js';
+import { excerpt } from '../../core/markdown.js';
+import { loadThresholds } from '../../core/privileges.js';
+import { urlTitle } from '../../core/slug.js';
+import type { Runtime } from '../../runtime.js';
+import { loadSiteSettings } from '../siteinfo/service.js';
+import { presentTagBrief } from '../tag/presenter.js';
+import { tagsOfQuestions } from '../tag/queries.js';
+import { loadUserBasics } from '../user/basic.js';
+import { presentOptionalId } from './presenter.js';
+import { findQuestion } from './queries.js';
+import { canSeeQuestion, Q, questionIdOrThrow } from './service.js';
+
+/** Activity types of a user's own marks on a question (config ids, domain.md 2.20). */
+const ACT = { voteUp: 28, voteDown: 27, follow: 32 } as const;
+
+/** GET /question/info: the question as the viewer may see it, with what the viewer may do. */
+export async function questionInfo(runtime: Runtime, rawId: string, user: SessionUser | null, lang: string) {
+  const db = runtime.database;
+  const id = questionIdOrThrow(rawId);
+  const q = await findQuestion(db, id);
+  const thresholds = await loadThresholds(runtime);
+  if (!q || !canSeeQuestion(user, q, thresholds)) throw notFound('error.question.not_found');
+  const settings = await loadSiteSettings(runtime);
+  const permalink = settings.seo.permalink;
+
+  const [tags, lastAnswer, mine, marks] = await Promise.all([
+    tagsOfQuestions(db, [id]),
+    String(q.last_answer_id) !== '0'
+      ? db.selectFrom('answer').select(['user_id']).where('id', '=', String(q.last_answer_id)).executeTakeFirst()
+      : Promise.resolve(undefined),
+    user
+      ? db.selectFrom('answer').select('id').where('question_id', '=', id).where('user_id', '=', user.id).where('status', '=', 1).orderBy('created_at').executeTakeFirst()
+      : Promise.resolve(undefined),
+    user
+      ? db
+          .selectFrom('activity')
+          .select('activity_type')
+          .where('object_id', '=', id)
+          .where('user_id', '=', user.id)
+          .where('cancelled', '=', 0)
+          .where('activity_type', 'in', [ACT.voteUp, ACT.voteDown, ACT.follow])
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  const collected = user
+    ? !!(await db.selectFrom('collection').select('id').where('user_id', '=', user.id).where('object_id', '=', id).executeTakeFirst())
+    : false;
+  const users = await loadUserBasics(runtime, [String(q.user_id), String(q.last_edit_user_id), ...(lastAnswer ? [String(lastAnswer.user_id)] : [])]);
+  const types = new Set(marks.map((m) => Number(m.activity_type)));
+  const status = Number(q.status);
+  const deleted = status === Q.deleted;
+  const owner = !!user && String(q.user_id) === user.id;
+
+  const memberActions = [];
+  if (!deleted && can(user, 'question.edit', thresholds, q.user_id)) memberActions.push({ action: 'edit', name: t(lang, 'action.edit'), type: 'edit' });
+  if (!deleted && (owner || can(user, 'question.delete', thresholds))) memberActions.push({ action: 'delete', name: t(lang, 'action.delete'), type: 'confirm' });
+
+  return {
+    id: presentId(id, permalink),
+    title: q.title,
+    url_title: urlTitle(q.title),
+    content: q.original_text,
+    html: q.parsed_text,
+    description: excerpt(q.parsed_text),
+    tags: tags.map((t) => presentTagBrief(t, settings.write.required_tag)),
+    view_count: Number(q.view_count),
+    unique_view_count: Number(q.unique_view_count),
+    vote_count: Number(q.vote_count),
+    answer_count: Number(q.answer_count),
+    collection_count: Number(q.collection_count),
+    follow_count: Number(q.follow_count),
+    accepted_answer_id: presentOptionalId(q.accepted_answer_id, permalink),
+    last_answer_id: presentOptionalId(q.last_answer_id, permalink),
+    create_time: Number(q.created_at),
+    update_time: Number(q.post_update_time),
+    edit_time: String(q.last_edit_user_id) === '0' ? 0 : Number(q.updated_at),
+    pin: Number(q.pin),
+    show: Number(q.show),
+    status,
+    operation: operationOf(status, Number(q.updated_at)),
+    user_info: users.get(String(q.user_id)) ?? null,
+    update_user_info: users.get(String(q.last_edit_user_id)) ?? null,
+    last_answered_user_info: lastAnswer ? (users.get(String(lastAnswer.user_id)) ?? null) : null,
+    answered: !!mine,
+    first_answer_id: mine ? presentId(String(mine.id), permalink) : '0',
+    collected,
+    vote_status: types.has(ACT.voteUp) ? 'vote_up' : types.has(ACT.voteDown) ? 'vote_down' : '',
+    is_followed: types.has(ACT.follow),
+    member_actions: memberActions,
+    extends_actions: [],
+  };
+}
+
+/** The banner over a question that is not plainly available (domain.md 5.3). */
+function operationOf(status: number, time: number) {
+  if (status === Q.deleted) return { type: 'deleted', description: '', msg: 'already deleted', time, level: 'danger' };
+  if (status === Q.pending) return { type: 'pending', description: '', msg: 'under review', time, level: 'secondary' };
+  if (status === Q.closed) return { type: 'closed', description: '', msg: '', time, level: 'info' };
+  return null;
+}

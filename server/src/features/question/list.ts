@@ -1,0 +1,77 @@
+import type { z } from 'zod';
+import type { questionPageQuery } from '@answer/contract';
+import { pageOf } from '../../core/pagination.js';
+import type { Runtime } from '../../runtime.js';
+import { loadSiteSettings } from '../siteinfo/service.js';
+import { presentTagBrief } from '../tag/presenter.js';
+import { tagsOfQuestions } from '../tag/queries.js';
+import { loadUserBasics } from '../user/basic.js';
+import { findUserByUsername } from '../user/queries.js';
+import { type LastAnswer, listUserIds, presentListItem } from './presenter.js';
+import { listQuestions } from './queries.js';
+
+type PageQuery = z.infer<typeof questionPageQuery>;
+
+/**
+ * GET /question/page: one indexed query for the page and one for the count, then tags, last
+ * answers and users batch-loaded for the whole page (no per-row queries).
+ */
+export async function questionPage(runtime: Runtime, query: PageQuery) {
+  const db = runtime.database;
+  const settings = await loadSiteSettings(runtime);
+  const pageSize = query.page_size ?? 10;
+  const page = query.page ?? 1;
+
+  let tagIds: string[] | undefined;
+  if (query.tag) {
+    const tag = await db.selectFrom('tag').select(['id', 'main_tag_id']).where('slug_name', '=', query.tag).where('status', '=', 1).executeTakeFirst();
+    if (!tag) return pageOf(0, []);
+    // A main tag's list includes its synonyms' questions (domain.md 7.4).
+    const synonyms = await db.selectFrom('tag').select('id').where('main_tag_id', '=', String(tag.id)).where('status', '=', 1).execute();
+    tagIds = [String(tag.id), ...synonyms.map((s) => String(s.id))];
+  }
+  let userId: string | undefined;
+  if (query.username) {
+    const user = await findUserByUsername(db, query.username);
+    if (!user) return pageOf(0, []);
+    userId = String(user.id);
+  }
+
+  const { rows, count } = await listQuestions(db, {
+    order: query.order,
+    tagIds,
+    userId,
+    inDays: query.in_days,
+    offset: (page - 1) * pageSize,
+    limit: pageSize,
+  });
+  const ids = rows.map((r) => String(r.id));
+  const lastAnswerIds = rows.map((r) => String(r.last_answer_id)).filter((id) => id !== '0');
+  const [tagRows, lastAnswers] = await Promise.all([
+    tagsOfQuestions(db, ids),
+    lastAnswerIds.length
+      ? db.selectFrom('answer').select(['id', 'user_id', 'created_at']).where('id', 'in', lastAnswerIds).execute()
+      : Promise.resolve([]),
+  ]);
+  const lastById = new Map<string, LastAnswer>(lastAnswers.map((a) => [String(a.id), { user_id: String(a.user_id), created_at: Number(a.created_at) }]));
+  const users = await loadUserBasics(runtime, rows.flatMap((r) => listUserIds(r, lastById.get(String(r.last_answer_id)))));
+  const requiredTag = settings.write.required_tag;
+  const tagsByQuestion = new Map<string, ReturnType<typeof presentTagBrief>[]>();
+  for (const t of tagRows) {
+    const list = tagsByQuestion.get(String(t.question_id)) ?? [];
+    list.push(presentTagBrief(t, requiredTag));
+    tagsByQuestion.set(String(t.question_id), list);
+  }
+  return pageOf(
+    count,
+    rows.map((q) =>
+      presentListItem(q, {
+        order: query.order,
+        permalink: settings.seo.permalink,
+        tags: tagsByQuestion.get(String(q.id)) ?? [],
+        users,
+        lastAnswer: lastById.get(String(q.last_answer_id)),
+      }),
+    ),
+  );
+}

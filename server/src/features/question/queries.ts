@@ -1,0 +1,84 @@
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+const DAY = 86400;
+const now = () => Math.floor(Date.now() / 1000);
+
+export interface ListFilter {
+  order: string;
+  tagIds?: string[];
+  userId?: string;
+  inDays?: number;
+  /** Include unlisted and pending questions (a user's own list). */
+  includeHidden?: boolean;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * The question list (domain.md 11.1): pinned first, then the order's sort. Every variant is served
+ * by one of the question indexes (status, show, pin, <sort column>); tags are an EXISTS on tag_rel.
+ */
+function filtered(db: Kysely<Database>, f: ListFilter) {
+  let q = db.selectFrom('question').where('question.status', 'in', f.includeHidden ? [1, 2, 11] : [1, 2]);
+  if (!f.includeHidden) q = q.where('question.show', '=', 1);
+  if (f.userId) q = q.where('question.user_id', '=', f.userId);
+  if (f.tagIds?.length) {
+    const tagIds = f.tagIds;
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('tag_rel')
+          .select('tag_rel.id')
+          .whereRef('tag_rel.object_id', '=', 'question.id')
+          .where('tag_rel.tag_id', 'in', tagIds)
+          .where('tag_rel.status', '=', 1),
+      ),
+    );
+  }
+  const t = now();
+  if (f.order === 'hot') q = q.where('question.created_at', '>=', t - (f.inDays ?? 90) * DAY);
+  else if (f.inDays) q = q.where('question.created_at', '>=', t - f.inDays * DAY);
+  if (f.order === 'active') q = q.where('question.post_update_time', '>=', t - 90 * DAY);
+  if (f.order === 'unanswered') q = q.where('question.answer_count', '=', 0);
+  return q;
+}
+
+function ordered<O>(q: SelectQueryBuilder<Database, 'question', O>, order: string) {
+  let r = q.orderBy('question.pin', 'desc');
+  switch (order) {
+    case 'active':
+      r = r.orderBy('question.post_update_time', 'desc').orderBy('question.updated_at', 'desc');
+      break;
+    case 'hot':
+      r = r.orderBy('question.hot_score', 'desc').orderBy('question.vote_count', 'desc').orderBy('question.view_count', 'desc');
+      break;
+    case 'score':
+      r = r.orderBy('question.vote_count', 'desc').orderBy('question.view_count', 'desc');
+      break;
+    case 'frequent':
+      r = r.orderBy('question.view_count', 'desc');
+      break;
+    default:
+      break;
+  }
+  return r.orderBy('question.created_at', 'desc').orderBy('question.id', 'desc');
+}
+
+export async function listQuestions(db: Kysely<Database>, f: ListFilter) {
+  const [rows, count] = await Promise.all([
+    ordered(filtered(db, f).selectAll('question'), f.order).limit(f.limit).offset(f.offset).execute(),
+    filtered(db, f).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(count.n) };
+}
+
+export async function findQuestion(db: Kysely<Database>, id: string) {
+  return db.selectFrom('question').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Title suggestions while asking: not deleted, title contains the text, at most 10. */
+export async function similarByTitle(db: Kysely<Database>, title: string) {
+  const like = `%${title.replace(/[%_\\]/g, '')}%`;
+  return db.selectFrom('question').selectAll().where('status', '!=', 10).where('title', 'like', like).limit(10).execute();
+}

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { askSchema, askWithAnswerSchema, deleteByIdSchema, editQuestionSchema, idQuery, questionPageQuery } from '@answer/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { guardDuplicate } from '../../core/duplicate.js';
+import { send } from '../../core/envelope.js';
+import { parseInput } from '../../core/validate.js';
+import { addAnswer } from '../answer/service.js';
+import { checkCaptcha, countAttempt } from '../captcha/service.js';
+import { questionInfo } from './info.js';
+import { questionPage } from './list.js';
+import { relatedQuestions, similarQuestions } from './related.js';
+import { askQuestion, deleteQuestion, editQuestion, questionIdOrThrow } from './service.js';
+import { countView } from './views.js';
+
+/** Who a view is counted for: the account, else a digest of the address and browser. */
+const viewerOf = (request: FastifyRequest) =>
+  request.user ? `u:${request.user.id}` : `a:${createHash('sha256').update(`${request.ip}|${request.headers['user-agent'] ?? ''}`).digest('hex').slice(0, 40)}`;
+
+export async function questionRoutes(app: FastifyInstance) {
+  const runtime = app.runtime;
+  const pub = { config: { access: 'public' as const } };
+  const auth = { config: { access: 'auth' as const } };
+
+  app.get('/question/page', pub, async (request, reply) =>
+    send(request, reply, await questionPage(runtime, parseInput(questionPageQuery, request.query))),
+  );
+
+  app.get('/question/info', pub, async (request, reply) => {
+    const { id } = parseInput(idQuery, request.query);
+    const info = await questionInfo(runtime, id, request.user, request.lang);
+    await countView(runtime.database, questionIdOrThrow(id), viewerOf(request));
+    return send(request, reply, info);
+  });
+
+  app.get('/question/similar', auth, async (request, reply) => {
+    const { title } = parseInput(z.object({ title: z.string().max(150).default('') }), request.query);
+    return send(request, reply, await similarQuestions(runtime, title));
+  });
+
+  app.get('/question/similar/tag', pub, async (request, reply) => {
+    const { question_id } = parseInput(z.object({ question_id: z.string().min(1).max(40) }), request.query);
+    return send(request, reply, await relatedQuestions(runtime, question_id));
+  });
+
+  app.post('/question', auth, async (request, reply) => {
+    const input = parseInput(askSchema, request.body);
+    const user = request.user!;
+    const id = await guardDuplicate(runtime.cache, user.id, '/question', input, async () => {
+      await checkCaptcha(runtime, 'question', `user:${user.id}`, user, input);
+      await countAttempt(runtime, 'question', `user:${user.id}`);
+      return askQuestion(runtime, user, input);
+    });
+    return send(request, reply, await questionInfo(runtime, id, user, request.lang));
+  });
+
+  app.post('/question/answer', auth, async (request, reply) => {
+    const input = parseInput(askWithAnswerSchema, request.body);
+    const user = request.user!;
+    const id = await guardDuplicate(runtime.cache, user.id, '/question/answer', input, async () => {
+      await checkCaptcha(runtime, 'question', `user:${user.id}`, user, input);
+      await countAttempt(runtime, 'question', `user:${user.id}`);
+      const questionId = await askQuestion(runtime, user, input);
+      await addAnswer(runtime, user, { question_id: questionId, content: input.answer_content, captcha_id: '', captcha_code: '' });
+      return questionId;
+    });
+    return send(request, reply, await questionInfo(runtime, id, user, request.lang));
+  });
+
+  app.put('/question', auth, async (request, reply) => {
+    const input = parseInput(editQuestionSchema, request.body);
+    await checkCaptcha(runtime, 'edit', `user:${request.user!.id}`, request.user, input);
+    await countAttempt(runtime, 'edit', `user:${request.user!.id}`);
+    return send(request, reply, await editQuestion(runtime, request.user!, input));
+  });
+
+  app.delete('/question', auth, async (request, reply) => {
+    const input = parseInput(deleteByIdSchema, request.body);
+    await checkCaptcha(runtime, 'delete', `user:${request.user!.id}`, request.user, input);
+    await countAttempt(runtime, 'delete', `user:${request.user!.id}`);
+    await deleteQuestion(runtime, request.user!, input.id);
+    return send(request, reply, null);
+  });
+}

@@ -1,0 +1,159 @@
+import type { z } from 'zod';
+import type { askSchema, editQuestionSchema } from '@answer/contract';
+import { AppError, badRequest, notFound } from '../../core/errors.js';
+import { can, ensure, type SessionUser } from '../../core/guardian.js';
+import { OBJECT_TYPE, toLongId } from '../../core/ids.js';
+import { renderMarkdown } from '../../core/markdown.js';
+import { loadThresholds } from '../../core/privileges.js';
+import { urlTitle } from '../../core/slug.js';
+import { nextObjectId } from '../../db/uniqid.js';
+import type { Runtime } from '../../runtime.js';
+import { addRevision, hasPendingRevision, REVISION } from '../revision/service.js';
+import { loadSiteSettings } from '../siteinfo/service.js';
+import { tagsOfQuestions } from '../tag/queries.js';
+import { resolvePostTags, setQuestionTags } from '../tag/service.js';
+import { findQuestion } from './queries.js';
+
+type AskInput = z.infer<typeof askSchema>;
+type EditInput = z.infer<typeof editQuestionSchema>;
+const now = () => Math.floor(Date.now() / 1000);
+
+/** Question status (domain.md 2.17). */
+export const Q = { available: 1, closed: 2, deleted: 10, pending: 11 } as const;
+
+export function questionIdOrThrow(raw: string): string {
+  const id = toLongId(raw);
+  if (!id || id.slice(1, 4) !== '001') throw notFound('error.question.not_found');
+  return id;
+}
+
+/** Asks a question (domain.md 5.2). Returns the new id. */
+export async function askQuestion(runtime: Runtime, user: SessionUser, input: AskInput): Promise<string> {
+  const db = runtime.database;
+  const thresholds = await loadThresholds(runtime);
+  ensure(user, 'question.add', thresholds);
+  const settings = await loadSiteSettings(runtime);
+  const html = renderMarkdown(input.content);
+  const t = now();
+  return db.transaction().execute(async (trx) => {
+    const tagIds = await resolvePostTags(trx, user, thresholds, settings, input.tags);
+    const id = await nextObjectId(trx, OBJECT_TYPE.question);
+    await trx
+      .insertInto('question')
+      .values({
+        id,
+        created_at: t,
+        updated_at: t,
+        user_id: user.id,
+        title: input.title,
+        original_text: input.content,
+        parsed_text: html,
+        post_update_time: t,
+        invite_user_id: '[]',
+        status: Q.available,
+      })
+      .execute();
+    await setQuestionTags(trx, id, tagIds, true);
+    const tagSlugs = (await tagsOfQuestions(trx, [id])).map((tg) => tg.slug_name);
+    const revisionId = await addRevision(trx, {
+      userId: user.id,
+      objectType: OBJECT_TYPE.question,
+      objectId: id,
+      title: input.title,
+      snapshot: { title: input.title, content: input.content, tags: tagSlugs },
+    });
+    await trx.updateTable('question').set({ revision_id: revisionId }).where('id', '=', id).execute();
+    await trx.updateTable('user').set((eb) => ({ question_count: eb('question_count', '+', 1) })).where('id', '=', user.id).execute();
+    return id;
+  });
+}
+
+/**
+ * Edits a question (domain.md 5.4): the author and holders of question.edit_without_review apply
+ * at once; holders of question.edit below that suggest an edit that waits for review.
+ */
+export async function editQuestion(runtime: Runtime, user: SessionUser, input: EditInput) {
+  const db = runtime.database;
+  const id = questionIdOrThrow(input.id);
+  const question = await findQuestion(db, id);
+  if (!question || Number(question.status) === Q.deleted) throw notFound('error.question.not_found');
+  const thresholds = await loadThresholds(runtime);
+  ensure(user, 'question.edit', thresholds, question.user_id);
+  if (await hasPendingRevision(db, id)) throw badRequest('error.question.cannot_update');
+  const settings = await loadSiteSettings(runtime);
+  const previous = (await tagsOfQuestions(db, [id])).map((tg) => tg.slug_name);
+  const direct = can(user, 'question.edit_without_review', thresholds, question.user_id);
+  const t = now();
+  return db.transaction().execute(async (trx) => {
+    const tagIds = await resolvePostTags(trx, user, thresholds, settings, input.tags, previous);
+    const slugs = (await trx.selectFrom('tag').select('slug_name').where('id', 'in', tagIds).execute()).map((r) => r.slug_name);
+    const unchanged =
+      input.title === question.title && input.content === question.original_text && [...slugs].sort().join() === [...previous].sort().join();
+    if (unchanged) return { url_title: urlTitle(question.title), wait_for_review: false };
+    const snapshot = { title: input.title, content: input.content, tags: slugs };
+    const revisionId = await addRevision(trx, {
+      userId: user.id,
+      objectType: OBJECT_TYPE.question,
+      objectId: id,
+      title: input.title,
+      snapshot,
+      log: input.edit_summary,
+      status: direct ? REVISION.normal : REVISION.unreviewed,
+    });
+    if (!direct) return { url_title: urlTitle(question.title), wait_for_review: true };
+    await trx
+      .updateTable('question')
+      .set({
+        title: input.title,
+        original_text: input.content,
+        parsed_text: renderMarkdown(input.content),
+        updated_at: t,
+        post_update_time: t,
+        last_edit_user_id: user.id,
+        revision_id: revisionId,
+      })
+      .where('id', '=', id)
+      .execute();
+    const countable = Number(question.status) === Q.available || Number(question.status) === Q.closed;
+    await setQuestionTags(trx, id, tagIds, countable && Number(question.show) === 1);
+    return { url_title: urlTitle(input.title), wait_for_review: false };
+  });
+}
+
+/** Deleted and pending questions are visible only to their author and to moderators. */
+export function canSeeQuestion(user: SessionUser | null, question: { status: number | string; user_id: string | number }, thresholds: Record<string, number>) {
+  const status = Number(question.status);
+  if (status === Q.available || status === Q.closed) return true;
+  return !!user && (String(question.user_id) === user.id || can(user, 'question.reopen', thresholds));
+}
+
+/**
+ * Deletes a question (domain.md 5.12): its author only while it has no accepted answer and at most
+ * one answer without votes; moderators always. Soft delete; tags stop counting it.
+ */
+export async function deleteQuestion(runtime: Runtime, user: SessionUser, rawId: string): Promise<void> {
+  const db = runtime.database;
+  const id = questionIdOrThrow(rawId);
+  const question = await findQuestion(db, id);
+  if (!question || Number(question.status) === Q.deleted) throw notFound('error.question.not_found');
+  const thresholds = await loadThresholds(runtime);
+  const moderator = can(user, 'question.delete', thresholds);
+  if (!moderator) {
+    if (String(question.user_id) !== user.id) throw new AppError(403, 'error.rank.fail_to_meet_the_condition');
+    const answers = await db.selectFrom('answer').select(['vote_count', 'adopted']).where('question_id', '=', id).where('status', '=', 1).execute();
+    const blocked = String(question.accepted_answer_id) !== '0' || answers.length > 1 || answers.some((a) => Number(a.vote_count) > 0);
+    if (blocked) throw badRequest('error.question.cannot_deleted');
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('question').set({ status: Q.deleted, updated_at: now() }).where('id', '=', id).execute();
+    const rels = await trx.selectFrom('tag_rel').select('tag_id').where('object_id', '=', id).where('status', '=', 1).execute();
+    if (rels.length && Number(question.show) === 1) {
+      await trx
+        .updateTable('tag')
+        .set((eb) => ({ question_count: eb('question_count', '-', 1) }))
+        .where('id', 'in', rels.map((r) => String(r.tag_id)))
+        .execute();
+    }
+    await trx.updateTable('user').set((eb) => ({ question_count: eb('question_count', '-', 1) })).where('id', '=', String(question.user_id)).execute();
+  });
+}

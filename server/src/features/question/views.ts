@@ -1,0 +1,33 @@
+import type { Db } from '../../db/connect.js';
+
+/** A viewer counts once per question per period, however often they reload. */
+const PERIOD_SECONDS = 6 * 3600;
+
+export async function countView(db: Db, questionId: string, viewer: string): Promise<void> {
+  const t = Math.floor(Date.now() / 1000);
+  const seen = await db
+    .selectFrom('question_view')
+    .select('viewed_at')
+    .where('question_id', '=', questionId)
+    .where('viewer', '=', viewer)
+    .executeTakeFirst();
+  let counts = false;
+  if (!seen) {
+    // Two first requests at once: the primary key lets exactly one insert win.
+    counts = await db
+      .insertInto('question_view')
+      .values({ question_id: questionId, viewer, viewed_at: t })
+      .execute()
+      .then(() => true, () => false);
+  } else if (Number(seen.viewed_at) < t - PERIOD_SECONDS) {
+    const r = await db
+      .updateTable('question_view')
+      .set({ viewed_at: t })
+      .where('question_id', '=', questionId)
+      .where('viewer', '=', viewer)
+      .where('viewed_at', '=', seen.viewed_at)
+      .executeTakeFirst();
+    counts = Number(r.numUpdatedRows) === 1;
+  }
+  if (counts) await db.updateTable('question').set((eb) => ({ view_count: eb('view_count', '+', 1) })).where('id', '=', questionId).execute();
+}

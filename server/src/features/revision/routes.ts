@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { send } from '../../core/envelope.js';
+import { badRequest, notFound } from '../../core/errors.js';
+import { ensure } from '../../core/guardian.js';
+import { toLongId } from '../../core/ids.js';
+import { loadThresholds } from '../../core/privileges.js';
+import { urlTitle } from '../../core/slug.js';
+import { parseInput } from '../../core/validate.js';
+import { loadUserBasics } from '../user/basic.js';
+import { hasPendingRevision, revisionsOf } from './service.js';
+
+const objectQuery = z.object({ object_id: z.string().min(1).max(40) });
+const idQuery = z.object({ id: z.string().min(1).max(40) });
+
+/** Edit history and the "may I edit now?" check (domain.md 5.9). */
+export async function revisionRoutes(app: FastifyInstance) {
+  const runtime = app.runtime;
+
+  app.get('/revisions', { config: { access: 'public' } }, async (request, reply) => {
+    const id = toLongId(parseInput(objectQuery, request.query).object_id);
+    if (!id) throw notFound('error.object.not_found');
+    const rows = await revisionsOf(runtime.database, id);
+    const users = await loadUserBasics(runtime, rows.map((r) => String(r.user_id)));
+    return send(
+      request,
+      reply,
+      rows.map((r) => {
+        const snapshot = JSON.parse(r.content) as { title?: string; content?: string; tags?: string[] };
+        return {
+          id: String(r.id),
+          object_id: String(r.object_id),
+          title: r.title,
+          url_title: urlTitle(r.title),
+          content: snapshot,
+          status: Number(r.status),
+          reason: r.log,
+          create_at: Number(r.created_at),
+          user_info: users.get(String(r.user_id)) ?? null,
+        };
+      }),
+    );
+  });
+
+  app.get('/revisions/edit/check', { config: { access: 'auth' } }, async (request, reply) => {
+    const id = toLongId(parseInput(idQuery, request.query).id);
+    if (!id) throw notFound('error.object.not_found');
+    const type = id.slice(1, 4) === '001' ? 'question' : id.slice(1, 4) === '002' ? 'answer' : 'tag';
+    const table = type === 'question' ? 'question' : type === 'answer' ? 'answer' : 'tag';
+    const row = await runtime.database.selectFrom(table).select(['user_id', 'status']).where('id', '=', id).executeTakeFirst();
+    if (!row || Number(row.status) === 10) throw notFound('error.object.not_found');
+    ensure(request.user, `${type}.edit`, await loadThresholds(runtime), row.user_id);
+    if (await hasPendingRevision(runtime.database, id)) throw badRequest('error.revision.review_underway', { err_type: 'toast' });
+    return send(request, reply, true);
+  });
+}
