@@ -4,7 +4,8 @@
  * as the same-run baseline. `--write` records the table in docs/benchmarks.md.
  *
  * Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50),
- * BENCH_DB_TYPE/DB_HOST/... to benchmark PostgreSQL or MySQL instead of SQLite.
+ * BENCH_QUESTIONS (demo questions seeded first, default 10000; the recorded figures use 100000),
+ * BENCH_DB=postgres|mysql to run on a throwaway database of TEST_PG_URL / TEST_MYSQL_URL.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { createThrowawayDb, type ThrowawayDb } from '../test/support/databases.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -20,12 +22,21 @@ const PORT = 19080 + Math.floor(Math.random() * 500);
 const BASE = `http://127.0.0.1:${PORT}`;
 
 /** Routes measured; later features add theirs here. */
-const ROUTES: { name: string; path: string }[] = [
-  { name: 'healthz (baseline)', path: '/healthz' },
-  { name: 'siteinfo', path: '/answer/api/v1/siteinfo' },
-  { name: 'language config', path: '/answer/api/v1/language/config' },
-  { name: 'SPA index', path: '/' },
-];
+const QUESTIONS = Number(process.env.BENCH_QUESTIONS || 10000);
+const DB = (process.env.BENCH_DB || 'sqlite3') as 'sqlite3' | 'postgres' | 'mysql';
+
+function routes(questionId: string, tag: string): { name: string; path: string }[] {
+  return [
+    { name: 'healthz (baseline)', path: '/healthz' },
+    { name: 'siteinfo', path: '/answer/api/v1/siteinfo' },
+    { name: 'question list (newest)', path: '/answer/api/v1/question/page?order=newest&page=1&page_size=20' },
+    { name: 'question list (tag, active)', path: `/answer/api/v1/question/page?order=active&tag=${tag}&page=1&page_size=20` },
+    { name: 'hot questions', path: '/answer/api/v1/question/page?order=hot&page_size=6&in_days=7' },
+    { name: 'question page', path: `/answer/api/v1/question/info?id=${questionId}` },
+    { name: 'answers of a question', path: `/answer/api/v1/answer/page?question_id=${questionId}` },
+    { name: 'SPA index', path: '/' },
+  ];
+}
 
 interface Row {
   name: string;
@@ -48,14 +59,23 @@ async function waitForHealth(deadline: number) {
   throw new Error('server did not become healthy in time');
 }
 
-function startServer(dataDir: string): ChildProcess {
+function dbEnv(db: ThrowawayDb | null): Record<string, string> {
+  if (!db) return { DB_TYPE: 'sqlite3' };
+  return { DB_TYPE: DB, DB_HOST: db.host, DB_USERNAME: db.user, DB_PASSWORD: db.password, DB_NAME: db.name };
+}
+
+function answerCli(args: string[]): ChildProcess {
+  return spawn(process.execPath, [path.join(ROOT, 'server/bin/answer.js'), ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
+function startServer(dataDir: string, db: ThrowawayDb | null): ChildProcess {
   return spawn(process.execPath, [path.join(ROOT, 'server/bin/answer.js'), 'run', '-C', dataDir], {
     env: {
       ...process.env,
+      ...dbEnv(db),
       SITE_ADDR: `127.0.0.1:${PORT}`,
       LOG_LEVEL: 'warn',
       AUTO_INSTALL: '1',
-      DB_TYPE: process.env.BENCH_DB_TYPE || 'sqlite3',
       SITE_NAME: 'Benchmark',
       SITE_URL: BASE,
       CONTACT_EMAIL: 'bench@example.com',
@@ -90,23 +110,36 @@ function table(rows: Row[]): string {
   return lines.join('\n');
 }
 
+const exited = (child: ChildProcess) =>
+  new Promise<number>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.on('exit', (code) => resolve(code ?? 1))));
+
+async function pickTargets(): Promise<{ questionId: string; tag: string }> {
+  const list = (await (await fetch(`${BASE}/answer/api/v1/question/page?order=score&page_size=1`)).json()) as { data: { list: { id: string; tags: { slug_name: string }[] }[] } };
+  const top = list.data.list[0]!;
+  return { questionId: top.id, tag: top.tags[0]!.slug_name };
+}
+
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'answer-bench-'));
-  const server = startServer(dataDir);
+  const db = DB === 'sqlite3' ? null : await createThrowawayDb(DB, process.env[DB === 'postgres' ? 'TEST_PG_URL' : 'TEST_MYSQL_URL']);
+  const server = startServer(dataDir, db);
   // The benchmark never outlives its budget, even if something hangs.
   const guard = setTimeout(() => {
     server.kill('SIGKILL');
     process.exit(1);
-  }, (ROUTES.length * (SECONDS + 5) + 120) * 1000);
+  }, (10 * (SECONDS + 5) + 900) * 1000);
   try {
     await waitForHealth(Date.now() + 60_000);
+    process.stdout.write(`seeding ${QUESTIONS} questions...\n`);
+    if ((await exited(answerCli(['seed', '-C', dataDir, '--questions', String(QUESTIONS)]))) !== 0) throw new Error('seeding failed');
+    const targets = await pickTargets();
     const rows: Row[] = [];
-    for (const route of ROUTES) {
+    for (const route of routes(targets.questionId, targets.tag)) {
       process.stdout.write(`measuring ${route.name} (${SECONDS}s)...\n`);
       rows.push(await measure(route));
     }
     const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-    const header = `## ${new Date().toISOString().slice(0, 10)}: ${process.env.BENCH_DB_TYPE || 'sqlite3'}, ${CONNECTIONS} connections, ${SECONDS} s per route\n\nMachine: ${machine}\n`;
+    const header = `## ${new Date().toISOString().slice(0, 10)}: ${DB}, ${QUESTIONS} questions, ${CONNECTIONS} connections, ${SECONDS} s per route\n\nMachine: ${machine}\n`;
     const report = `${header}\n${table(rows)}\n`;
     console.log(`\n${report}`);
     if (process.argv.includes('--write')) {
@@ -119,6 +152,8 @@ async function main() {
   } finally {
     clearTimeout(guard);
     server.kill('SIGTERM');
+    await exited(server);
+    await db?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -15,6 +14,7 @@ import { smtpRoutes } from './features/admin/smtp-routes.js';
 import { answerRoutes } from './features/answer/routes.js';
 import { commentRoutes } from './features/comment/routes.js';
 import { editorRoutes } from './features/question/misc-routes.js';
+import { permalinkRoutes } from './features/question/permalink-routes.js';
 import { questionRoutes } from './features/question/routes.js';
 import { revisionRoutes } from './features/revision/routes.js';
 import { authRoutes } from './features/auth/routes.js';
@@ -27,9 +27,8 @@ import { uploadRoutes } from './features/upload/routes.js';
 import { userRoutes } from './features/user/routes.js';
 import { loadSiteSettings } from './features/siteinfo/service.js';
 import type { Runtime } from './runtime.js';
+import { serveSpa, WEB_DIST } from './spa.js';
 
-export const WEB_DIST =
-  process.env.ANSWER_STATIC_PATH || path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +101,7 @@ export async function buildApp({ runtime, logger = false }: AppOptions): Promise
   await app.register(editorRoutes, { prefix: API_PREFIX });
   await app.register(smtpRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(sitePageRoutes);
+  await app.register(permalinkRoutes);
   const uploadsDir = runtime.config?.service_config?.upload_path || runtime.paths.uploads;
   fs.mkdirSync(uploadsDir, { recursive: true });
   await app.register(uploadRoutes, { uploadsDir });
@@ -124,25 +124,3 @@ export async function buildApp({ runtime, logger = false }: AppOptions): Promise
 
 export const isApiPath = (url: string) =>
   url.startsWith('/answer/') || url.startsWith(`${INSTALL_PREFIX}/`) || url === INSTALL_PREFIX;
-
-let indexHtml: string | null = null;
-function readIndex(): string {
-  if (indexHtml === null || process.env.NODE_ENV === 'development') {
-    const file = path.join(WEB_DIST, 'index.html');
-    indexHtml = fs.existsSync(file)
-      ? fs.readFileSync(file, 'utf8')
-      : '<!doctype html><title>Answer</title><p>The web app is not built yet: run <code>npm run build</code>.</p>';
-  }
-  return indexHtml;
-}
-
-/** Every non-API path is the single-page app; before installation everything leads to /install. */
-async function serveSpa(runtime: Runtime, url: string, reply: import('fastify').FastifyReply) {
-  const pathname = url.split('?')[0]!;
-  if (!runtime.installed && pathname !== '/install' && !pathname.startsWith('/50x')) return reply.redirect('/install');
-  return reply
-    .header('X-Frame-Options', 'DENY')
-    .header('Cache-Control', 'no-cache')
-    .type('text/html; charset=utf-8')
-    .send(readIndex());
-}

@@ -6,6 +6,7 @@ import { createDb } from './db/connect.js';
 import { migrateToLatest, pendingMigrations } from './db/migrate.js';
 import { buildApp } from './app.js';
 import { autoInstallFromEnv } from './features/install/auto-install.js';
+import { seedDemo } from './features/seed/demo.js';
 import { Runtime } from './runtime.js';
 
 const USAGE = `Usage: answer <command> [-C <data path>]
@@ -15,16 +16,24 @@ Commands:
   init      create the data directory and install from AUTO_INSTALL variables, if set
   upgrade   apply pending database migrations
   check     check the config file, upload directory and database connection
+  seed      fill an installed site with demo users, tags, questions, answers and comments
 
 Options:
   -C, --data-path <dir>   data directory (default: $ANSWER_DATA_PATH or ./data)
+  --questions <n>         seed: number of questions (default 1000)
+  --users <n>             seed: number of users (default questions / 20)
   -h, --help              show this help`;
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { 'data-path': { type: 'string', short: 'C' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      'data-path': { type: 'string', short: 'C' },
+      help: { type: 'boolean', short: 'h' },
+      questions: { type: 'string' },
+      users: { type: 'string' },
+    },
   });
   const command = positionals[0];
   if (values.help || !command) {
@@ -41,6 +50,8 @@ async function main(argv: string[]): Promise<number> {
       return upgrade(paths);
     case 'check':
       return check(paths);
+    case 'seed':
+      return seed(paths, values.questions, values.users);
     default:
       console.error(`Unknown command "${command}".\n\n${USAGE}`);
       return 1;
@@ -140,6 +151,40 @@ async function check(paths: DataPaths): Promise<number> {
     }
   }
   return ok ? 0 : 1;
+}
+
+async function seed(paths: DataPaths, questionsArg = '1000', usersArg?: string): Promise<number> {
+  const questions = Number(questionsArg);
+  const users = usersArg === undefined ? undefined : Number(usersArg);
+  if (!Number.isInteger(questions) || questions < 1 || (users !== undefined && (!Number.isInteger(users) || users < 1))) {
+    console.error('--questions and --users take positive whole numbers, e.g. --questions 100000');
+    return 1;
+  }
+  const runtime = await openRuntime(paths);
+  if (!runtime.installed) {
+    console.error(`The site at ${paths.root} is not installed yet: install it first (npx answer run -C ${paths.root}).`);
+    return 1;
+  }
+  const started = Date.now();
+  let shown = -1;
+  const totals = await seedDemo(runtime.database, {
+    questions,
+    users,
+    onProgress(done, total) {
+      const pct = Math.floor((done / total) * 100);
+      if (pct !== shown) {
+        shown = pct;
+        process.stdout.write(`\rquestions ${done}/${total} (${pct}%)`);
+      }
+    },
+  });
+  process.stdout.write('\n');
+  console.log(
+    `Seeded ${totals.users} users, ${totals.tags} tags, ${totals.questions} questions, ${totals.answers} answers, ` +
+      `${totals.comments} comments in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
+  await runtime.close();
+  return 0;
 }
 
 main(process.argv.slice(2)).then(

@@ -31,12 +31,16 @@ export const initialSchema: Migration = {
       t = b.time(t, 'post_update_time');
       return b.big(t, 'revision_id');
     });
-    await index('question', ['user_id']);
-    await index('question', ['status', 'show', 'pin', 'created_at']);
-    await index('question', ['status', 'show', 'pin', 'post_update_time']);
-    await index('question', ['status', 'show', 'pin', 'vote_count']);
-    await index('question', ['status', 'show', 'pin', 'hot_score']);
-    await index('question', ['status', 'show', 'answer_count']);
+    // One index per list order (domain.md 11.1): equality on show, then the exact ORDER BY, so a
+    // page is read in order and stops after page_size rows; status is filtered on the way.
+    await index('question', ['user_id', 'created_at']);
+    await index('question', ['show', 'pin', 'created_at', 'id']);
+    await index('question', ['show', 'pin', 'post_update_time', 'id']);
+    await index('question', ['show', 'pin', 'hot_score', 'id']);
+    await index('question', ['show', 'pin', 'vote_count', 'view_count', 'id']);
+    await index('question', ['show', 'pin', 'view_count', 'id']);
+    await index('question', ['show', 'answer_count', 'pin', 'created_at', 'id']);
+    await index('question', ['show', 'status']);
 
     await b.create('answer', (t) => {
       t = stamps(b.objectId(t));

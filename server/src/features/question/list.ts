@@ -8,7 +8,7 @@ import { tagsOfQuestions } from '../tag/queries.js';
 import { loadUserBasics } from '../user/basic.js';
 import { findUserByUsername } from '../user/queries.js';
 import { type LastAnswer, listUserIds, presentListItem } from './presenter.js';
-import { listQuestions } from './queries.js';
+import { countQuestions, type ListFilter, pageQuestions } from './queries.js';
 
 type PageQuery = z.infer<typeof questionPageQuery>;
 
@@ -37,14 +37,11 @@ export async function questionPage(runtime: Runtime, query: PageQuery) {
     userId = String(user.id);
   }
 
-  const { rows, count } = await listQuestions(db, {
-    order: query.order,
-    tagIds,
-    userId,
-    inDays: query.in_days,
-    offset: (page - 1) * pageSize,
-    limit: pageSize,
-  });
+  const filter = { order: query.order, tagIds, userId, inDays: query.in_days };
+  const [rows, count] = await Promise.all([
+    pageQuestions(db, { ...filter, offset: (page - 1) * pageSize, limit: pageSize }),
+    cachedCount(runtime, filter),
+  ]);
   const ids = rows.map((r) => String(r.id));
   const lastAnswerIds = rows.map((r) => String(r.last_answer_id)).filter((id) => id !== '0');
   const [tagRows, lastAnswers] = await Promise.all([
@@ -74,4 +71,18 @@ export async function questionPage(runtime: Runtime, query: PageQuery) {
       }),
     ),
   );
+}
+
+/**
+ * The total behind the pager is the one figure that costs a scan of every matching row, so it is
+ * kept for a few seconds per filter: a count a moment old is fine for "page 3 of 500".
+ */
+const COUNT_SECONDS = 10;
+async function cachedCount(runtime: Runtime, filter: Omit<ListFilter, 'offset' | 'limit'>): Promise<number> {
+  const key = `answer:question-count:${JSON.stringify(filter)}`;
+  const cached = await runtime.cache.get<number>(key);
+  if (cached !== undefined) return cached;
+  const count = await countQuestions(runtime.database, filter);
+  await runtime.cache.set(key, count, COUNT_SECONDS);
+  return count;
 }

@@ -45,32 +45,28 @@ function filtered(db: Kysely<Database>, f: ListFilter) {
 }
 
 function ordered<O>(q: SelectQueryBuilder<Database, 'question', O>, order: string) {
-  let r = q.orderBy('question.pin', 'desc');
+  const r = q.orderBy('question.pin', 'desc');
   switch (order) {
     case 'active':
-      r = r.orderBy('question.post_update_time', 'desc').orderBy('question.updated_at', 'desc');
-      break;
+      return r.orderBy('question.post_update_time', 'desc').orderBy('question.id', 'desc');
     case 'hot':
-      r = r.orderBy('question.hot_score', 'desc').orderBy('question.vote_count', 'desc').orderBy('question.view_count', 'desc');
-      break;
+      return r.orderBy('question.hot_score', 'desc').orderBy('question.id', 'desc');
     case 'score':
-      r = r.orderBy('question.vote_count', 'desc').orderBy('question.view_count', 'desc');
-      break;
+      return r.orderBy('question.vote_count', 'desc').orderBy('question.view_count', 'desc').orderBy('question.id', 'desc');
     case 'frequent':
-      r = r.orderBy('question.view_count', 'desc');
-      break;
+      return r.orderBy('question.view_count', 'desc').orderBy('question.id', 'desc');
     default:
-      break;
+      return r.orderBy('question.created_at', 'desc').orderBy('question.id', 'desc');
   }
-  return r.orderBy('question.created_at', 'desc').orderBy('question.id', 'desc');
 }
 
-export async function listQuestions(db: Kysely<Database>, f: ListFilter) {
-  const [rows, count] = await Promise.all([
-    ordered(filtered(db, f).selectAll('question'), f.order).limit(f.limit).offset(f.offset).execute(),
-    filtered(db, f).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(count.n) };
+export function pageQuestions(db: Kysely<Database>, f: ListFilter) {
+  return ordered(filtered(db, f).selectAll('question'), f.order).limit(f.limit).offset(f.offset).execute();
+}
+
+export async function countQuestions(db: Kysely<Database>, f: Omit<ListFilter, 'offset' | 'limit'>): Promise<number> {
+  const row = await filtered(db, { ...f, offset: 0, limit: 0 }).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function findQuestion(db: Kysely<Database>, id: string) {

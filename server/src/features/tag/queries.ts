@@ -3,19 +3,31 @@ import type { Database } from '../../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** Tags of many questions in one query (available relations, available tags). */
+/**
+ * Tags of many questions: the relations by question id, then the tags by id, two indexed lookups
+ * (a join lets the planner walk the tag side and scan every relation of popular tags instead).
+ */
 export async function tagsOfQuestions(db: Executor, questionIds: string[]) {
   if (!questionIds.length) return [];
-  return db
+  const rels = await db
     .selectFrom('tag_rel')
-    .innerJoin('tag', 'tag.id', 'tag_rel.tag_id')
-    .selectAll('tag')
-    .select('tag_rel.object_id as question_id')
-    .where('tag_rel.object_id', 'in', questionIds)
-    .where('tag_rel.status', '=', 1)
-    .where('tag.status', '=', 1)
-    .orderBy('tag_rel.id')
+    .select(['object_id', 'tag_id'])
+    .where('object_id', 'in', questionIds)
+    .where('status', '=', 1)
+    .orderBy('id')
     .execute();
+  if (!rels.length) return [];
+  const tags = await db
+    .selectFrom('tag')
+    .selectAll()
+    .where('id', 'in', [...new Set(rels.map((r) => String(r.tag_id)))])
+    .where('status', '=', 1)
+    .execute();
+  const byId = new Map(tags.map((t) => [String(t.id), t]));
+  return rels.flatMap((r) => {
+    const tag = byId.get(String(r.tag_id));
+    return tag ? [{ ...tag, question_id: String(r.object_id) }] : [];
+  });
 }
 
 export async function tagsBySlugs(db: Executor, slugs: string[]) {
