@@ -8,6 +8,7 @@ import { loadThresholds } from '../../core/privileges.js';
 import type { Db } from '../../db/connect.js';
 import { nextObjectId } from '../../db/uniqid.js';
 import type { Runtime } from '../../runtime.js';
+import { changedQuestionLists } from '../question/list-cache.js';
 import { Q, questionIdOrThrow } from '../question/service.js';
 import { addRevision, hasPendingRevision, REVISION } from '../revision/service.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
@@ -67,6 +68,7 @@ export async function addAnswer(runtime: Runtime, user: SessionUser, input: z.in
     await refreshUserAnswers(trx, user.id);
     return answerId;
   });
+  await changedQuestionLists(runtime);
   return id;
 }
 
@@ -82,7 +84,7 @@ export async function editAnswer(runtime: Runtime, user: SessionUser, input: z.i
   if (input.content === answer.original_text) return { wait_for_review: false };
   const direct = can(user, 'answer.edit_without_review', thresholds, answer.user_id);
   const t = now();
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     const revisionId = await addRevision(trx, {
       userId: user.id,
       objectType: OBJECT_TYPE.answer,
@@ -101,6 +103,8 @@ export async function editAnswer(runtime: Runtime, user: SessionUser, input: z.i
     await trx.updateTable('question').set({ post_update_time: t }).where('id', '=', String(answer.question_id)).execute();
     return { wait_for_review: false };
   });
+  await changedQuestionLists(runtime);
+  return result;
 }
 
 /** Deletes an answer: its author while it has no positive score and is not accepted; moderators always. */
@@ -119,4 +123,5 @@ export async function deleteAnswer(runtime: Runtime, user: SessionUser, rawId: s
     await refreshQuestionAnswers(trx, String(answer.question_id), false);
     await refreshUserAnswers(trx, String(answer.user_id));
   });
+  await changedQuestionLists(runtime);
 }

@@ -8,7 +8,8 @@ import { tagsOfQuestions } from '../tag/queries.js';
 import { loadUserBasics } from '../user/basic.js';
 import { findUserByUsername } from '../user/queries.js';
 import { type LastAnswer, listUserIds, presentListItem } from './presenter.js';
-import { countQuestions, type ListFilter, pageQuestions } from './queries.js';
+import { cachedList } from './list-cache.js';
+import { countQuestions, pageQuestions } from './queries.js';
 
 type PageQuery = z.infer<typeof questionPageQuery>;
 
@@ -17,6 +18,12 @@ type PageQuery = z.infer<typeof questionPageQuery>;
  * answers and users batch-loaded for the whole page (no per-row queries).
  */
 export async function questionPage(runtime: Runtime, query: PageQuery) {
+  // Settings that shape the items (id form, recommended flags) are part of the key.
+  const { seo, write } = await loadSiteSettings(runtime);
+  return cachedList(runtime, [query, seo.permalink, write.required_tag], () => loadQuestionPage(runtime, query));
+}
+
+async function loadQuestionPage(runtime: Runtime, query: PageQuery) {
   const db = runtime.database;
   const settings = await loadSiteSettings(runtime);
   const pageSize = query.page_size ?? 10;
@@ -40,7 +47,7 @@ export async function questionPage(runtime: Runtime, query: PageQuery) {
   const filter = { order: query.order, tagIds, userId, inDays: query.in_days };
   const [rows, count] = await Promise.all([
     pageQuestions(db, { ...filter, offset: (page - 1) * pageSize, limit: pageSize }),
-    cachedCount(runtime, filter),
+    countQuestions(db, filter),
   ]);
   const ids = rows.map((r) => String(r.id));
   const lastAnswerIds = rows.map((r) => String(r.last_answer_id)).filter((id) => id !== '0');
@@ -71,18 +78,4 @@ export async function questionPage(runtime: Runtime, query: PageQuery) {
       }),
     ),
   );
-}
-
-/**
- * The total behind the pager is the one figure that costs a scan of every matching row, so it is
- * kept for a few seconds per filter: a count a moment old is fine for "page 3 of 500".
- */
-const COUNT_SECONDS = 10;
-async function cachedCount(runtime: Runtime, filter: Omit<ListFilter, 'offset' | 'limit'>): Promise<number> {
-  const key = `answer:question-count:${JSON.stringify(filter)}`;
-  const cached = await runtime.cache.get<number>(key);
-  if (cached !== undefined) return cached;
-  const count = await countQuestions(runtime.database, filter);
-  await runtime.cache.set(key, count, COUNT_SECONDS);
-  return count;
 }

@@ -12,6 +12,7 @@ import { addRevision, hasPendingRevision, REVISION } from '../revision/service.j
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { tagsOfQuestions } from '../tag/queries.js';
 import { resolvePostTags, setQuestionTags } from '../tag/service.js';
+import { changedQuestionLists } from './list-cache.js';
 import { findQuestion } from './queries.js';
 
 type AskInput = z.infer<typeof askSchema>;
@@ -35,7 +36,7 @@ export async function askQuestion(runtime: Runtime, user: SessionUser, input: As
   const settings = await loadSiteSettings(runtime);
   const html = renderMarkdown(input.content);
   const t = now();
-  return db.transaction().execute(async (trx) => {
+  const created = await db.transaction().execute(async (trx) => {
     const tagIds = await resolvePostTags(trx, user, thresholds, settings, input.tags);
     const id = await nextObjectId(trx, OBJECT_TYPE.question);
     await trx
@@ -66,6 +67,8 @@ export async function askQuestion(runtime: Runtime, user: SessionUser, input: As
     await trx.updateTable('user').set((eb) => ({ question_count: eb('question_count', '+', 1) })).where('id', '=', user.id).execute();
     return id;
   });
+  await changedQuestionLists(runtime);
+  return created;
 }
 
 /**
@@ -84,7 +87,7 @@ export async function editQuestion(runtime: Runtime, user: SessionUser, input: E
   const previous = (await tagsOfQuestions(db, [id])).map((tg) => tg.slug_name);
   const direct = can(user, 'question.edit_without_review', thresholds, question.user_id);
   const t = now();
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     const tagIds = await resolvePostTags(trx, user, thresholds, settings, input.tags, previous);
     const slugs = (await trx.selectFrom('tag').select('slug_name').where('id', 'in', tagIds).execute()).map((r) => r.slug_name);
     const unchanged =
@@ -118,6 +121,8 @@ export async function editQuestion(runtime: Runtime, user: SessionUser, input: E
     await setQuestionTags(trx, id, tagIds, countable && Number(question.show) === 1);
     return { url_title: urlTitle(input.title), wait_for_review: false };
   });
+  await changedQuestionLists(runtime);
+  return result;
 }
 
 /** Deleted and pending questions are visible only to their author and to moderators. */
@@ -156,4 +161,5 @@ export async function deleteQuestion(runtime: Runtime, user: SessionUser, rawId:
     }
     await trx.updateTable('user').set((eb) => ({ question_count: eb('question_count', '-', 1) })).where('id', '=', String(question.user_id)).execute();
   });
+  await changedQuestionLists(runtime);
 }

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import type { Runtime } from '../../runtime.js';
+
+/**
+ * Question lists are the same for every reader, so a page is kept for a few seconds. Any write that
+ * can change a list (asking, editing, answering, deleting) starts a new generation, which retires
+ * every cached page at once: readers never wait on a stale list after their own write.
+ */
+const GENERATION_KEY = 'answer:question-list:generation';
+const PAGE_SECONDS = 10;
+
+async function generation(runtime: Runtime): Promise<string> {
+  let gen = await runtime.cache.get<string>(GENERATION_KEY);
+  if (!gen) {
+    gen = randomBytes(6).toString('hex');
+    await runtime.cache.set(GENERATION_KEY, gen, 86400);
+  }
+  return gen;
+}
+
+export async function changedQuestionLists(runtime: Runtime): Promise<void> {
+  await runtime.cache.set(GENERATION_KEY, randomBytes(6).toString('hex'), 86400);
+}
+
+export async function cachedList<T>(runtime: Runtime, key: unknown, load: () => Promise<T>): Promise<T> {
+  const cacheKey = `answer:question-list:${await generation(runtime)}:${JSON.stringify(key)}`;
+  const hit = await runtime.cache.get<T>(cacheKey);
+  if (hit !== undefined) return hit;
+  const value = await load();
+  await runtime.cache.set(cacheKey, value, PAGE_SECONDS);
+  return value;
+}
