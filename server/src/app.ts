@@ -25,6 +25,7 @@ import { siteinfoRoutes } from './features/siteinfo/routes.js';
 import { sitePageRoutes } from './features/siteinfo/site-pages.js';
 import { uploadRoutes } from './features/upload/routes.js';
 import { userRoutes } from './features/user/routes.js';
+import { voteRoutes } from './features/vote/routes.js';
 import { loadSiteSettings } from './features/siteinfo/service.js';
 import type { Runtime } from './runtime.js';
 import { serveSpa, WEB_DIST } from './spa.js';
@@ -99,6 +100,7 @@ export async function buildApp({ runtime, logger = false }: AppOptions): Promise
   await app.register(commentRoutes, { prefix: API_PREFIX });
   await app.register(revisionRoutes, { prefix: API_PREFIX });
   await app.register(editorRoutes, { prefix: API_PREFIX });
+  await app.register(voteRoutes, { prefix: API_PREFIX });
   await app.register(smtpRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(sitePageRoutes);
   await app.register(permalinkRoutes);

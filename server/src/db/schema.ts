@@ -388,6 +388,14 @@ export interface ActionRecordTable {
   created_at: number;
 }
 
+export interface VoteTable {
+  user_id: RefId;
+  object_id: Id;
+  /** 1 up, -1 down. */
+  direction: number;
+  created_at: number;
+}
+
 export interface QuestionViewTable {
   question_id: Id;
   viewer: string;
@@ -428,4 +436,5 @@ export interface Database {
   outbox: OutboxTable;
   action_record: ActionRecordTable;
   question_view: QuestionViewTable;
+  vote: VoteTable;
 }

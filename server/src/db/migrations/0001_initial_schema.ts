@@ -384,6 +384,16 @@ export const initialSchema: Migration = {
     });
     await index('action_record', ['action', 'subject', 'created_at']);
 
+    // One row per (voter, post): the primary key makes concurrent identical votes count once.
+    await b.create('vote', (t) => {
+      t = b.big(t, 'user_id');
+      t = b.big(t, 'object_id');
+      t = b.int(t, 'direction');
+      t = b.time(t, 'created_at');
+      return t.addPrimaryKeyConstraint('pk_vote', ['user_id', 'object_id'] as never[]);
+    });
+    await index('vote', ['object_id', 'direction']);
+
     await b.create('question_view', (t) => {
       t = b.big(t, 'question_id');
       t = b.str(t, 'viewer', 64, null);

@@ -4,6 +4,7 @@ import { guardDuplicate } from '../../core/duplicate.js';
 import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
 import { checkCaptcha, countAttempt } from '../captcha/service.js';
+import { acceptAnswer, acceptBody } from './accept.js';
 import { answerInfo, answerPage } from './list.js';
 import { addAnswer, deleteAnswer, editAnswer } from './service.js';
 
@@ -36,6 +37,11 @@ export async function answerRoutes(app: FastifyInstance) {
     await checkCaptcha(runtime, 'edit', `user:${request.user!.id}`, request.user, input);
     await countAttempt(runtime, 'edit', `user:${request.user!.id}`);
     return send(request, reply, await editAnswer(runtime, request.user!, input));
+  });
+
+  app.post('/answer/acceptance', auth, async (request, reply) => {
+    await acceptAnswer(runtime, request.user!, parseInput(acceptBody, request.body));
+    return send(request, reply, null);
   });
 
   app.delete('/answer', auth, async (request, reply) => {

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { send } from '../../core/envelope.js';
+import { parseInput } from '../../core/validate.js';
+import { checkCaptcha, countAttempt } from '../captcha/service.js';
+import { vote } from './service.js';
+
+const voteBody = z.object({
+  object_id: z.string({ message: 'error.common.required' }).min(1, { message: 'error.common.required' }).max(40),
+  is_cancel: z.boolean().optional().default(false),
+  captcha_id: z.string().max(100).optional().default(''),
+  captcha_code: z.string().max(20).optional().default(''),
+});
+
+export async function voteRoutes(app: FastifyInstance) {
+  const runtime = app.runtime;
+  for (const [path, direction] of [['/vote/up', 1], ['/vote/down', -1]] as const) {
+    app.post(path, { config: { access: 'auth' } }, async (request, reply) => {
+      const input = parseInput(voteBody, request.body);
+      const user = request.user!;
+      await checkCaptcha(runtime, 'vote', `user:${user.id}`, user, input);
+      await countAttempt(runtime, 'vote', `user:${user.id}`);
+      return send(request, reply, await vote(runtime, user, input.object_id, direction, input.is_cancel));
+    });
+  }
+}
