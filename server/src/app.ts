@@ -10,6 +10,7 @@ import { AppError, notFound } from './core/errors.js';
 import { type RouteAccess, ensureRouteAccess } from './core/guardian.js';
 import { resolveLanguage } from './core/i18n.js';
 import { resolveSession, tokenFrom } from './core/session.js';
+import { privilegeRoutes } from './features/admin/privileges.js';
 import { smtpRoutes } from './features/admin/smtp-routes.js';
 import { answerRoutes } from './features/answer/routes.js';
 import { commentRoutes } from './features/comment/routes.js';
@@ -101,6 +102,7 @@ export async function buildApp({ runtime, logger = false }: AppOptions): Promise
   await app.register(revisionRoutes, { prefix: API_PREFIX });
   await app.register(editorRoutes, { prefix: API_PREFIX });
   await app.register(voteRoutes, { prefix: API_PREFIX });
+  await app.register(privilegeRoutes);
   await app.register(smtpRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(sitePageRoutes);
   await app.register(permalinkRoutes);

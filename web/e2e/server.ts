@@ -11,13 +11,16 @@ export const SCREENSHOTS = path.join(os.tmpdir(), 'answer-e2e-screenshots');
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** The SQLite database of an AUTO_INSTALL=1 DB_TYPE=sqlite3 server, for setting what no API sets. */
+  dbFile: string;
+  /** Stops and starts the server on the same port and data (settings are cached for an hour). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** Starts `answer run` on a free port with a fresh data directory; it is killed when the test ends. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'answer-e2e-'));
-  const port = 20000 + Math.floor(Math.random() * 20000);
+type ServerEnv = Record<string, string> | ((url: string) => Record<string, string>);
+
+async function spawnServer(dataDir: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'server/bin/answer.js'), 'run', '-C', dataDir], {
     env: { ...process.env, SITE_ADDR: `127.0.0.1:${port}`, LOG_LEVEL: 'warn', ...env },
@@ -27,20 +30,42 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
+      if ((await fetch(`${url}/healthz`)).ok) return child;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) throw new Error('server did not start within 60 s');
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+async function kill(child: ChildProcess) {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+/**
+ * Starts `answer run` on a free port with a fresh data directory; it is killed when the test ends.
+ * `env` may depend on the server's URL (SITE_URL, so that mailed links lead back to it).
+ */
+export async function startServer(env: ServerEnv = {}): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'answer-e2e-'));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const url = `http://127.0.0.1:${port}`;
+  const vars = typeof env === 'function' ? env(url) : env;
+  let child = await spawnServer(dataDir, port, vars);
   return {
     url,
     dataDir,
+    dbFile: path.join(dataDir, 'sqlite3', 'answer.db'),
+    async restart() {
+      await kill(child);
+      child = await spawnServer(dataDir, port, vars);
+    },
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 300));
-      if (child.exitCode === null) child.kill('SIGKILL');
+      await kill(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -44,12 +44,14 @@ export function createDb(target: DbTarget): Db {
       database.defaultSafeIntegers(true);
       return new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins: [new BigIntResults()] });
     }
-    case 'postgres':
-      return new Kysely<Database>({
-        dialect: new PostgresDialect({
-          pool: new pg.Pool({ connectionString: target.connection, max: target.maxConnections ?? 10 }),
-        }),
-      });
+    case 'postgres': {
+      const pool = new pg.Pool({ connectionString: target.connection, max: target.maxConnections ?? 10 });
+      // An idle pooled client can be cut by the server (restart, failover, a dropped database);
+      // pg then emits 'error' on the pool, which would crash the process if unheard. The pool
+      // discards that client and the next query opens a new one, so there is nothing else to do.
+      pool.on('error', () => {});
+      return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    }
     case 'mysql':
       return new Kysely<Database>({
         dialect: new MysqlDialect({

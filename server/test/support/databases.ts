@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
+import type { DbDriver } from '../../src/config/config.js';
 
 /**
  * Throwaway databases on the real PostgreSQL and MySQL/MariaDB servers named by TEST_PG_URL and
@@ -85,4 +89,38 @@ export async function createThrowawayDb(dialect: ServerDialect, serverUrl: strin
       }
     },
   };
+}
+
+/** A fresh, empty database ready for createDb, and the way to remove it. */
+export interface TestDatabase {
+  driver: DbDriver;
+  connection: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * Every dialect a database test should run on: SQLite always (a file in a temp directory), plus
+ * the servers serverDialects() selects. create() rejects when a required server is unset or down,
+ * so the test fails rather than skips.
+ */
+export function testDatabases(): { name: DbDriver; create(): Promise<TestDatabase> }[] {
+  const sqlite = {
+    name: 'sqlite3' as const,
+    async create(): Promise<TestDatabase> {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'answer-test-'));
+      return {
+        driver: 'sqlite3',
+        connection: path.join(dir, 'answer.db'),
+        drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+      };
+    },
+  };
+  const servers = serverDialects().map(({ dialect, url }) => ({
+    name: dialect,
+    async create(): Promise<TestDatabase> {
+      const db = await createThrowawayDb(dialect, url);
+      return { driver: dialect, connection: db.url, drop: db.drop };
+    },
+  }));
+  return [sqlite, ...servers];
 }

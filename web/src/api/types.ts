@@ -1,12 +1,21 @@
 /** Reply shapes the web reads that the contract package does not define (yet). */
 
-/** GET user/info (ui-api-calls.md, "current user info"). */
+/** The user's own avatar choice; `gravatar` is the Gravatar URL for their address. */
+export interface AvatarInfo {
+  /** 'default' or '' = the site's default, else 'system' | 'gravatar' | 'custom' */
+  type: string;
+  gravatar: string;
+  /** An uploaded file, "/uploads/avatar/..." */
+  custom: string;
+}
+
+/** GET user/info and the login replies (ui-api-calls.md, "current user info"). */
 export interface UserInfo {
   id: string;
   access_token: string;
   username: string;
   display_name: string;
-  avatar: string;
+  avatar: AvatarInfo;
   e_mail?: string;
   bio?: string;
   bio_html?: string;

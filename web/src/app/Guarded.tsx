@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorPage } from '../components/ErrorPage';
 import { PageLoading } from '../components/PageLoading';
@@ -6,7 +6,7 @@ import { useAgent, usePlugins, useSiteInfo } from '../state/site';
 import { useUser } from '../state/user';
 import type { Guard, GuardContext, GuardResult } from './guards';
 import { deriveLoginState } from './login-state';
-import { rememberRedirect } from './redirect';
+import { forgetRedirect, peekRedirect, rememberRedirect } from './redirect';
 
 function useGuardContext(): GuardContext {
   const user = useUser();
@@ -18,14 +18,19 @@ function useGuardContext(): GuardContext {
   return { login: deriveLoginState(user), site, agent, plugins, params, location: { host: window.location.host, pathname, search } };
 }
 
-function Redirect({ to, remember, external }: { to: string; remember?: boolean; external?: boolean }) {
+type RedirectProps = Omit<Extract<GuardResult, { kind: 'redirect' }>, 'kind'>;
+
+function Redirect({ to, remember, resume, external }: RedirectProps) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
+  // Read once: the effect may run twice (strict mode) and must not find the page already forgotten.
+  const [target] = useState(() => (resume && peekRedirect()) || to);
   useEffect(() => {
     if (remember) rememberRedirect(pathname + search);
-    if (external) window.location.replace(to);
-    else navigate(to, { replace: true });
-  }, [to, remember, external, pathname, search, navigate]);
+    if (resume) forgetRedirect();
+    if (external) window.location.replace(target);
+    else navigate(target, { replace: true });
+  }, [target, remember, resume, external, pathname, search, navigate]);
   return <PageLoading />;
 }
 
@@ -34,7 +39,7 @@ export function GuardOutcome({ result, children }: { result: GuardResult; childr
   if (result.kind === 'ok') return children;
   if (result.kind === 'forbidden') return <ErrorPage code="403" message={result.msg} />;
   if (result.kind === 'notFound') return <ErrorPage code="404" />;
-  return <Redirect to={result.to} remember={result.remember} external={result.external} />;
+  return <Redirect key={result.to} to={result.to} remember={result.remember} resume={result.resume} external={result.external} />;
 }
 
 /** Wraps a route's element in a guard of spec section 5; it re-decides when the user changes. */

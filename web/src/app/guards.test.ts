@@ -105,6 +105,8 @@ describe('route guards (spec section 5)', () => {
     expect(signUpPage(ctx('visitor', { site: site({ allow_new_registrations: false }) }))).toEqual(HOME);
     expect(signUpPage(ctx('visitor'))).toEqual(OK);
     expect(signUpPage(ctx('user'))).toEqual(HOME);
+    // A fresh sign-up is logged in but unconfirmed: on to the "check your e-mail" notice.
+    expect(signUpPage(ctx('inactive'))).toEqual(INACTIVE);
   });
 
   it('sign-up goes to the agent sign-up URL when the agent has one', () => {
@@ -115,7 +117,8 @@ describe('route guards (spec section 5)', () => {
   it('login page: visitors and unconfirmed users only', () => {
     expect(loginPage(ctx('visitor'))).toEqual(OK);
     expect(loginPage(ctx('inactive'))).toEqual(OK);
-    expect(loginPage(ctx('user'))).toEqual(HOME);
+    expect(loginPage(ctx('user'))).toEqual({ ...HOME, resume: true });
+    expect(loginPage(ctx('suspended'))).toEqual(SUSPENDED);
   });
 
   it('login page: an agent takes over unless the original user system stays enabled', () => {

@@ -5,11 +5,12 @@ import { ROUTES, isLoginFlowPath } from './paths';
 
 /**
  * A guard's verdict: show the page, go elsewhere (`remember` = come back here after logging in,
+ * `resume` = go to the page remembered before logging in instead of `to` when there is one,
  * `external` = a full navigation to another site), or show the 403 / 404 page in place.
  */
 export type GuardResult =
   | { kind: 'ok' }
-  | { kind: 'redirect'; to: string; remember?: boolean; external?: boolean }
+  | { kind: 'redirect'; to: string; remember?: boolean; resume?: boolean; external?: boolean }
   | { kind: 'forbidden'; msg?: string }
   | { kind: 'notFound' };
 
@@ -28,6 +29,8 @@ const OK: GuardResult = { kind: 'ok' };
 const HOME: GuardResult = { kind: 'redirect', to: ROUTES.home };
 const TO_LOGIN: GuardResult = { kind: 'redirect', to: ROUTES.login, remember: true };
 const FORBIDDEN: GuardResult = { kind: 'forbidden' };
+const TO_INACTIVE: GuardResult = { kind: 'redirect', to: ROUTES.inactive };
+const TO_SUSPENDED: GuardResult = { kind: 'redirect', to: ROUTES.suspended };
 
 /** The first guard that does not let the page show decides. */
 export const all =
@@ -49,13 +52,12 @@ export const notActivated: Guard = ({ login }) => (login.isActivated ? HOME : OK
 /** Writing needs a confirmed e-mail: visitors log in first, unconfirmed users see the notice. */
 export const activated: Guard = (ctx) => {
   if (!ctx.login.isLoggedIn) return TO_LOGIN;
-  return ctx.login.isNotActivated ? { kind: 'redirect', to: ROUTES.inactive } : OK;
+  return ctx.login.isNotActivated ? TO_INACTIVE : OK;
 };
 
 export const forbiddenOnly: Guard = ({ login }) => (login.isForbidden ? OK : HOME);
 
-export const notForbidden: Guard = ({ login }) =>
-  login.isForbidden ? { kind: 'redirect', to: ROUTES.suspended } : OK;
+export const notForbidden: Guard = ({ login }) => (login.isForbidden ? TO_SUSPENDED : OK);
 
 /** Staff pages answer 403 in place rather than redirecting, so the URL can be shared. */
 export const admin: Guard = (ctx) => {
@@ -78,16 +80,23 @@ export const loginRequired: Guard = ({ login, site, location }) =>
 const agentTakesOver = (agent: UcAgent | null, url: string | undefined): url is string =>
   Boolean(agent?.enabled && url && !agent.agent_info?.enabled_original_user_system);
 
-/** The login page: for visitors, and for users who must confirm their e-mail (it shows that notice). */
+/**
+ * The login page: for visitors, and for users who must confirm their e-mail (it shows that notice).
+ * Logging in there re-runs this guard, which is what takes the user on: a suspended account to its
+ * notice, anyone else back to the page they were on before.
+ */
 export const loginPage: Guard = (ctx) => {
-  if (ctx.login.isLoggedIn && !ctx.login.isNotActivated) return HOME;
+  if (ctx.login.isForbidden) return TO_SUSPENDED;
+  if (ctx.login.isLoggedIn && !ctx.login.isNotActivated) return { kind: 'redirect', to: ROUTES.home, resume: true };
   const url = ctx.agent?.agent_info?.login_redirect_url;
   return agentTakesOver(ctx.agent, url) ? { kind: 'redirect', to: url, external: true } : OK;
 };
 
+/** Signing up logs the new, unconfirmed user in: this guard then shows them the "check your e-mail" notice. */
 export const signUpPage: Guard = (ctx) => {
   const url = ctx.agent?.agent_info?.sign_up_redirect_url;
   if (ctx.agent?.enabled && url) return { kind: 'redirect', to: url, external: true };
+  if (ctx.login.isNotActivated) return TO_INACTIVE;
   return all(allowNewRegistrations, notLoggedIn)(ctx);
 };
 

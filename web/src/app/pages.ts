@@ -2,6 +2,7 @@ import { lazyArea } from './lazy';
 
 // One chunk per area: visiting a question does not download the admin console.
 const questions = lazyArea(() => import('../pages/questions'));
+const posts = lazyArea(() => import('../pages/posts'));
 const search = lazyArea(() => import('../pages/search'));
 const tags = lazyArea(() => import('../pages/tags'));
 const users = lazyArea(() => import('../pages/users'));
@@ -18,8 +19,8 @@ const maintenance = lazyArea(() => import('../pages/maintenance'));
 export const Pages = {
   QuestionList: questions('QuestionList'),
   AskQuestion: questions('AskQuestion'),
-  EditQuestion: questions('EditQuestion'),
-  EditAnswer: questions('EditAnswer'),
+  EditQuestion: posts('EditQuestion'),
+  EditAnswer: posts('EditAnswer'),
   QuestionDetail: questions('QuestionDetail'),
   Search: search('Search'),
   TagList: tags('TagList'),

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { rememberRedirect, takeRedirect } from './redirect';
+import { forgetRedirect, peekRedirect, rememberRedirect, takeRedirect } from './redirect';
 
 describe('the page to return to after login', () => {
   beforeEach(() => localStorage.clear());
@@ -20,5 +20,13 @@ describe('the page to return to after login', () => {
   it('stays on this site', () => {
     localStorage.setItem('_a_rp_', `${Date.now() + 1000}|"//evil.example.com/x"`);
     expect(takeRedirect()).toBe('/');
+  });
+
+  it('can be read without being forgotten, then forgotten separately', () => {
+    rememberRedirect('/questions/ask');
+    expect(peekRedirect()).toBe('/questions/ask');
+    expect(peekRedirect()).toBe('/questions/ask');
+    forgetRedirect();
+    expect(peekRedirect()).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DB_TYPES } from '@answer/contract';
+import { COLOR_SCHEMES, DB_TYPES, NOTIFICATION_SOURCES } from '@answer/contract';
 import { describe, expect, it } from 'vitest';
 import enUS from '../../../locales/en_US/ui.json';
 import zhCN from '../../../locales/zh_CN/ui.json';
 import { ADMIN_MENU } from '../pages/admin/menu';
+import { AVATAR_CHOICES } from '../pages/settings/AvatarPicker';
 
 const SRC = path.resolve(import.meta.dirname, '..');
 const CONTRACT = path.resolve(import.meta.dirname, '../../../packages/contract/src');
@@ -34,14 +35,19 @@ function keysUsedInCode(): Set<string> {
     const text = fs.readFileSync(file, 'utf8');
     for (const pattern of patterns) for (const m of text.matchAll(pattern)) used.add(m[1]!);
   }
-  const schemas = fs.readFileSync(path.join(CONTRACT, 'install.ts'), 'utf8');
-  for (const m of schemas.matchAll(/message: '([a-z0-9_.]+)'/g)) used.add(m[1]!);
+  for (const file of ['install.ts', 'account.ts']) {
+    const schemas = fs.readFileSync(path.join(CONTRACT, file), 'utf8');
+    for (const m of schemas.matchAll(/message: '([a-z0-9_.]+)'/g)) used.add(m[1]!);
+  }
   for (const item of ADMIN_MENU) {
     used.add(`admin.menu.${item.key}`);
     for (const child of item.children ?? []) used.add(`admin.menu.${child.key}`);
   }
   for (const type of DB_TYPES) used.add(`install.db.types.${type}`);
   for (const tab of ['profile', 'notify', 'account', 'interface']) used.add(`settings.${tab}`);
+  for (const scheme of COLOR_SCHEMES) used.add(`settings.interface_page.schemes.${scheme}`);
+  for (const source of NOTIFICATION_SOURCES) used.add(`settings.notify_page.${source}`);
+  for (const choice of AVATAR_CHOICES) used.add(`settings.profile_page.avatar_${choice}`);
   return used;
 }
 

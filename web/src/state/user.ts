@@ -38,6 +38,13 @@ export async function pullUser(force = false): Promise<UserInfo | null> {
   }
 }
 
+/** A login reply (login and sign-up forms, e-mail links) carries the user with a new token: keep both. */
+export function acceptLogin(user: UserInfo): void {
+  storage.set(STORAGE_KEYS.token, user.access_token);
+  lastPull = Date.now();
+  setUser(user);
+}
+
 /**
  * Logging in with a token (login forms, external login landing): store it, then load who it belongs
  * to. Returns the user, or null when the token was not accepted.

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { nextObjectId } from '../../db/uniqid.js';
 import { OBJECT_TYPE } from '../../core/ids.js';
@@ -27,10 +28,14 @@ export function defaultRobots(siteUrl: string): string {
   return ['User-agent: *', ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`), '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
 }
 
+/** Links are built as site_url + path, so the stored value never ends with a slash (13.1). */
+export const normalizeSiteUrl = (url: string) => url.trim().replace(/\/+$/, '');
+
 /** Fresh-install values of every settings group (domain.md 13.1). */
 export function siteInfoSeed(input: SeedInput): Record<string, unknown> {
+  const siteUrl = normalizeSiteUrl(input.siteUrl);
   return {
-    general: { name: input.siteName, site_url: input.siteUrl, contact_email: input.contactEmail, short_description: '', description: '' },
+    general: { name: input.siteName, site_url: siteUrl, contact_email: input.contactEmail, short_description: '', description: '' },
     interface: { language: input.language, time_zone: 'UTC' },
     branding: { logo: '', mobile_logo: '', square_icon: '', favicon: '' },
     login: {
@@ -52,7 +57,7 @@ export function siteInfoSeed(input: SeedInput): Record<string, unknown> {
     },
     write: { restrict_answer: true, required_tag: false, recommend_tags: [], reserved_tags: [] },
     legal: {},
-    seo: { permalink: 2, robots: defaultRobots(input.siteUrl) },
+    seo: { permalink: 2, robots: defaultRobots(siteUrl) },
     theme: {
       theme: 'default',
       theme_config: { default: { navbar_style: 'colored', primary_color: '#0033ff' } },
@@ -90,11 +95,12 @@ export async function seedInstall(db: Kysely<Database>, input: SeedInput): Promi
     ];
     await trx.insertInto('role_power_rel').values(rels).execute();
 
+    // An explicit id, because a failed earlier attempt may have used up sequence values (sequences
+    // do not roll back). PostgreSQL's sequence ignores explicit ids, so it is moved past the admin.
     await trx
       .insertInto('user')
-      // No explicit id: the first row of a fresh table gets 1 from the sequence itself, and the
-      // PostgreSQL sequence stays in step for later registrations.
       .values({
+        id: ADMIN_ID,
         created_at: now,
         updated_at: now,
         last_login_date: now,
@@ -113,6 +119,7 @@ export async function seedInstall(db: Kysely<Database>, input: SeedInput): Promi
         is_admin: 1,
       })
       .execute();
+    if (dialectOf(trx) === 'postgres') await sql`select setval(pg_get_serial_sequence('"user"', 'id'), ${ADMIN_ID})`.execute(trx);
     await trx.insertInto('user_role_rel').values({ user_id: ADMIN_ID, role_id: 2, created_at: now }).execute();
 
     const settings = siteInfoSeed(input);

@@ -1,16 +1,68 @@
+import { loginSchema } from '@answer/contract';
 import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { ComingSoon } from '../../components/ComingSoon';
+import { Link, useSearchParams } from 'react-router';
+import { loginByEmail } from '../../api/account';
+import { deriveLoginState } from '../../app/login-state';
+import { ROUTES } from '../../app/paths';
+import { useCaptcha } from '../../components/captcha/useCaptcha';
+import { FormMessage } from '../../components/FormMessage';
+import { TextField } from '../../components/TextField';
+import { useForm } from '../../hooks/useForm';
+import { useSiteInfo } from '../../state/site';
+import { acceptLogin, useUser } from '../../state/user';
+import { checkForm } from '../../utils/form-errors';
+import { AccountPanel } from './AccountPanel';
+import { InactiveNotice } from './InactiveNotice';
 
-/** /users/login; with ?status=inactive it also tells an unconfirmed user to check their e-mail. */
+/**
+ * /users/login. A user who logged in but has not confirmed their e-mail sees that notice here
+ * instead (the page's guard lets only them and visitors in; ?status=inactive is where the app
+ * sends them).
+ */
 export function Login() {
+  const user = useUser();
+  const inactiveHint = useSearchParams()[0].get('status') === 'inactive';
+  if (user && deriveLoginState(user).isNotActivated) return <InactiveNotice user={user} />;
+  return <LoginForm inactiveHint={inactiveHint} />;
+}
+
+function LoginForm({ inactiveHint }: { inactiveHint: boolean }) {
   const { t } = useTranslation();
-  const inactive = useSearchParams()[0].get('status') === 'inactive';
+  const site = useSiteInfo();
+  const form = useForm({ e_mail: '', pass: '' });
+  const captcha = useCaptcha('password');
+
+  // On success the page's guard moves on: back to the remembered page, or to the right notice.
+  const submit = form.handleSubmit(async () => {
+    const checked = checkForm(loginSchema, form.values, t);
+    if ('errors' in checked) return form.setErrors(checked.errors);
+    const outcome = await captcha.run((c) => loginByEmail({ e_mail: checked.data.e_mail, pass: checked.data.pass, ...c }));
+    if (outcome.ok) acceptLogin(outcome.value);
+  });
+
   return (
-    <div className="mx-auto" style={{ maxWidth: 480 }}>
-      {inactive && <Alert variant="warning">{t('account.inactive_notice')}</Alert>}
-      <ComingSoon titleKey="account.login" />
-    </div>
+    <AccountPanel title={t('account.login')} testId="login-page">
+      {inactiveHint && <Alert variant="warning">{t('account.inactive_notice')}</Alert>}
+      <Form noValidate onSubmit={submit}>
+        <TextField {...form.field('e_mail')} type="email" label={t('account.form.email')} autoComplete="username" />
+        <TextField {...form.field('pass')} type="password" label={t('account.form.password')} autoComplete="current-password" />
+        <FormMessage message={form.message} />
+        <Button type="submit" className="w-100" disabled={form.busy}>
+          {t('account.login')}
+        </Button>
+      </Form>
+      {captcha.dialog}
+      <p className="text-center mt-3 mb-1">
+        <Link to={ROUTES.accountRecovery}>{t('account.form.forgot_password')}</Link>
+      </p>
+      {site?.login.allow_new_registrations !== false && (
+        <p className="text-center">
+          {t('account.form.no_account')} <Link to={ROUTES.signUp}>{t('account.signup')}</Link>
+        </p>
+      )}
+    </AccountPanel>
   );
 }

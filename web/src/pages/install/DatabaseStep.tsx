@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf, isApiError } from '../../api/api-error';
 import { checkDatabase } from '../../api/install';
 import { TextField } from '../../components/TextField';
-import { type FieldErrors, zodFieldErrors } from './form-errors';
+import { type FieldErrors, zodFieldErrors } from '../../utils/form-errors';
 
 /** Starting values per server database, so a local default setup needs no typing. */
 const SERVER_DEFAULTS: Record<Exclude<DbType, 'sqlite3'>, Pick<DbSettings, 'db_host' | 'db_username'>> = {

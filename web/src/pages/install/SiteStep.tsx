@@ -8,7 +8,7 @@ import { fieldErrorsOf, isApiError } from '../../api/api-error';
 import { installBaseInfo } from '../../api/install';
 import { TextField } from '../../components/TextField';
 import { useUnsavedChangesPrompt } from '../../hooks/useUnsavedChangesPrompt';
-import { type FieldErrors, zodFieldErrors } from './form-errors';
+import { type FieldErrors, zodFieldErrors } from '../../utils/form-errors';
 
 type SiteForm = Omit<BaseInfo, 'lang'>;
 type TextKey = Exclude<keyof SiteForm, 'login_required'>;

@@ -4,6 +4,11 @@ import { NavLink, Outlet } from 'react-router';
 import { ComingSoon } from '../../components/ComingSoon';
 import { PageLoading } from '../../components/PageLoading';
 
+export { SettingsAccount } from './SettingsAccount';
+export { SettingsInterface } from './SettingsInterface';
+export { SettingsNotify } from './SettingsNotify';
+export { SettingsProfile } from './SettingsProfile';
+
 const TABS = ['profile', 'notify', 'account', 'interface'] as const;
 
 /** /users/settings: the tabs, with the chosen one below. */
@@ -25,9 +30,5 @@ export function SettingsLayout() {
   );
 }
 
-export const SettingsProfile = () => <ComingSoon titleKey="settings.profile" />;
-export const SettingsNotify = () => <ComingSoon titleKey="settings.notify" />;
-export const SettingsAccount = () => <ComingSoon titleKey="settings.account" />;
-export const SettingsInterface = () => <ComingSoon titleKey="settings.interface" />;
 /** Settings page a plugin adds (slug in the URL). */
 export const SettingsPlugin = () => <ComingSoon titleKey="settings.plugin" />;

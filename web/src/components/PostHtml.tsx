@@ -1,0 +1,10 @@
+import './post-html.css';
+
+/**
+ * A post's or comment's HTML as the server rendered it from Markdown and sanitised it (`html`,
+ * `parsed_text`, the preview). Nothing else may go through here: titles, names and excerpts are
+ * plain text and rendered as such.
+ */
+export function PostHtml({ html, className = '', testId }: { html: string; className?: string; testId?: string }) {
+  return <div className={`post-html ${className}`} data-testid={testId} dangerouslySetInnerHTML={{ __html: html }} />;
+}

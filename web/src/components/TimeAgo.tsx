@@ -1,0 +1,20 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import { useTranslation } from 'react-i18next';
+
+dayjs.extend(relativeTime);
+
+/** dayjs names locales in lower case with a dash ("zh-cn"); unknown ones fall back to English. */
+const dayjsLocale = (language: string) => language.toLowerCase().replace('_', '-');
+
+/** "3 minutes ago", with the exact time (in the site's time zone) on hover. */
+export function TimeAgo({ time, className }: { time: number; className?: string }) {
+  const { i18n } = useTranslation();
+  const at = dayjs.unix(time);
+  return (
+    <time dateTime={at.toISOString()} title={at.tz().format('YYYY-MM-DD HH:mm')} className={className}>
+      {at.locale(dayjsLocale(i18n.language)).fromNow()}
+    </time>
+  );
+}

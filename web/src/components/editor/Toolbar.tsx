@@ -1,0 +1,51 @@
+import type { JSX } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TOOLBAR, type ToolbarItem } from './toolbar-items';
+
+// Drawn rather than emoji, which many systems (and headless browsers) lack a font for.
+const ICONS: Record<string, JSX.Element> = {
+  link: (
+    <svg width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round">
+      <path d="M6.5 9.5l3-3M7 4.5l1-1a2.8 2.8 0 014 4l-1 1M9 11.5l-1 1a2.8 2.8 0 01-4-4l1-1" />
+    </svg>
+  ),
+  image: (
+    <svg width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round">
+      <rect x="1.5" y="2.5" width="13" height="11" rx="1.5" />
+      <circle cx="5.5" cy="6" r="1.2" />
+      <path d="M2 12l4-4 3 3 2-2 3 3" />
+    </svg>
+  ),
+};
+
+/** The formatting buttons above the editor, in groups; every button names itself for screen readers. */
+export function Toolbar({ onItem, disabled }: { onItem: (item: ToolbarItem) => void; disabled?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div role="toolbar" aria-label={t('editor.toolbar.label')} className="d-flex flex-wrap gap-2 p-1 border-bottom bg-body-tertiary">
+      {TOOLBAR.map((group) => (
+        <div key={group[0]!.id} className="btn-group btn-group-sm" role="group">
+          {group.map((item) => {
+            const label = t(`editor.toolbar.${item.id}`);
+            return (
+              <button
+                key={item.id}
+                type="button"
+                className="btn btn-light editor-tool"
+                title={label}
+                aria-label={label}
+                disabled={disabled}
+                // Keep the editor's selection: a click must not move focus before the command runs.
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => onItem(item)}
+                data-tool={item.id}
+              >
+                <span aria-hidden="true">{ICONS[item.id] ?? item.glyph}</span>
+              </button>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { UserInfo } from '../../api/types';
+import { ROUTES } from '../../app/paths';
+import { AccountPanel } from './AccountPanel';
+import { ResendActivation } from './ResendActivation';
+
+/** For a logged-in user whose e-mail is not confirmed: where the link went, and what to do about it. */
+export function InactiveNotice({ user }: { user: UserInfo }) {
+  const { t } = useTranslation();
+  return (
+    <AccountPanel title={t('account.inactive.title')} testId="inactive-notice">
+      <p>{t('account.inactive.sent_to', { email: user.e_mail })}</p>
+      <p className="small text-body-secondary">{t('account.inactive.check_spam')}</p>
+      <ResendActivation />
+      <p className="small">
+        {t('account.inactive.wrong_address')} <Link to={ROUTES.changeEmail}>{t('account.inactive.change_email')}</Link>
+      </p>
+      <p className="small">
+        <Link to={ROUTES.logout}>{t('header.logout')}</Link>
+      </p>
+    </AccountPanel>
+  );
+}

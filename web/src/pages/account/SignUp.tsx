@@ -1,0 +1,50 @@
+import { registerSchema } from '@answer/contract';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { registerByEmail } from '../../api/account';
+import { ROUTES } from '../../app/paths';
+import { useCaptcha } from '../../components/captcha/useCaptcha';
+import { FormMessage } from '../../components/FormMessage';
+import { TextField } from '../../components/TextField';
+import { useForm } from '../../hooks/useForm';
+import { acceptLogin } from '../../state/user';
+import { checkForm } from '../../utils/form-errors';
+import { AccountPanel } from './AccountPanel';
+
+/** /users/register: signing up logs the new user in; the page's guard then shows the "check your e-mail" notice. */
+export function SignUp() {
+  const { t } = useTranslation();
+  const form = useForm({ name: '', e_mail: '', pass: '' });
+  const captcha = useCaptcha('email');
+
+  const submit = form.handleSubmit(async () => {
+    const checked = checkForm(registerSchema, form.values, t);
+    if ('errors' in checked) return form.setErrors(checked.errors);
+    const { name, e_mail, pass } = checked.data;
+    const outcome = await captcha.run((c) => registerByEmail({ name, e_mail, pass, ...c }));
+    if (outcome.ok) acceptLogin(outcome.value);
+  });
+
+  return (
+    <AccountPanel title={t('account.signup')} testId="signup-page">
+      <Form noValidate onSubmit={submit}>
+        <TextField {...form.field('name')} label={t('account.form.name')} help={t('account.form.name_help')} autoComplete="username" />
+        <TextField {...form.field('e_mail')} type="email" label={t('account.form.email')} autoComplete="email" />
+        <TextField {...form.field('pass')} type="password" label={t('account.form.password')} help={t('account.form.password_help')} autoComplete="new-password" />
+        <FormMessage message={form.message} />
+        <Button type="submit" className="w-100" disabled={form.busy}>
+          {t('account.signup')}
+        </Button>
+      </Form>
+      {captcha.dialog}
+      <p className="small text-body-secondary text-center mt-3">
+        {t('account.form.agree')} <Link to="/tos">{t('account.form.tos')}</Link> · <Link to="/privacy">{t('account.form.privacy')}</Link>
+      </p>
+      <p className="text-center">
+        {t('account.form.have_account')} <Link to={ROUTES.login}>{t('account.login')}</Link>
+      </p>
+    </AccountPanel>
+  );
+}

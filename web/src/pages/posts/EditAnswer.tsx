@@ -1,0 +1,103 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { fieldErrorsOf } from '../../api/api-error';
+import { type AnswerInfo, editAnswer, getAnswer } from '../../api/answers';
+import type { QuestionInfo } from '../../api/questions';
+import { MarkdownEditor } from '../../components/editor/LazyMarkdownEditor';
+import { PageLoading } from '../../components/PageLoading';
+import { PostHtml } from '../../components/PostHtml';
+import { questionPath } from '../../components/question-links';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { useUnsavedChangesPrompt } from '../../hooks/useUnsavedChangesPrompt';
+import { showToast } from '../../state/notices';
+import { useSiteInfo } from '../../state/site';
+import { PROBLEM_VALUES, validateAnswer } from '../questions/question-form';
+import { useNavigateAfterSave } from '../questions/useNavigateAfterSave';
+import { EditSummary } from './EditSummary';
+
+/** /posts/:qid/:aid/edit (behind the editable check): loads the answer and its question, then the form. */
+export function EditAnswer() {
+  const { t } = useTranslation();
+  usePageTitle(t('questions.edit_answer'));
+  const { aid = '' } = useParams();
+  const answer = useQuery({ queryKey: ['answer', aid], queryFn: ({ signal }) => getAnswer(aid, signal), staleTime: 0 });
+  if (!answer.data) return answer.isPending ? <PageLoading /> : null;
+  return <EditAnswerForm key={answer.data.info.id} answer={answer.data.info} question={answer.data.question} />;
+}
+
+function EditAnswerForm({ answer: a, question: q }: { answer: AnswerInfo; question: QuestionInfo }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const permalink = useSiteInfo()?.site_seo.permalink;
+  const [content, setContent] = useState(a.content);
+  const [summary, setSummary] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { saved, leaveTo } = useNavigateAfterSave();
+  useUnsavedChangesPrompt((content !== a.content || Boolean(summary)) && !saved);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateAnswer(content);
+    setError(problem ? t(problem, PROBLEM_VALUES) : '');
+    if (problem) return;
+    setBusy(true);
+    try {
+      const result = await editAnswer({ id: a.id, question_id: q.id, content, edit_summary: summary.trim() });
+      if (result.wait_for_review) showToast(t('question.edit.review_notice'), 'info');
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['answers', q.id] }), queryClient.invalidateQueries({ queryKey: ['question'] })]);
+      leaveTo(questionPath(permalink, q, a.id));
+    } catch (e) {
+      setError(Object.values(fieldErrorsOf(e)).join(' '));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section>
+      <h1 className="h4 mb-3">{t('questions.edit_answer')}</h1>
+      <details className="mb-4 border rounded p-3">
+        <summary className="fw-semibold">{q.title}</summary>
+        <PostHtml html={q.html} className="my-3" />
+        <Link to={questionPath(permalink, q)} className="small">
+          {t('question.edit.view_question')}
+        </Link>
+      </details>
+      <form noValidate onSubmit={submit} data-testid="edit-answer-form">
+        <div className="mb-3">
+          <div id="edit-answer-label" className="form-label">
+            {t('question.form.your_answer')}
+          </div>
+          <MarkdownEditor
+            value={content}
+            onChange={(v) => {
+              setContent(v);
+              setError('');
+            }}
+            labelledBy="edit-answer-label"
+            describedBy={error ? 'edit-answer-error' : undefined}
+            invalid={Boolean(error)}
+            testId="edit-answer-body"
+          />
+          {error && (
+            <div id="edit-answer-error" className="invalid-feedback d-block">
+              {error}
+            </div>
+          )}
+        </div>
+        <EditSummary value={summary} onChange={setSummary} />
+        <div className="d-flex gap-2">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {t('question.edit.save')}
+          </button>
+          <button type="button" className="btn btn-link" onClick={() => window.history.back()}>
+            {t('editor.cancel')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../components/TextField';
+
+/** The optional note saying what an edit changed, kept with the revision. */
+export function EditSummary({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      name="edit_summary"
+      label={t('question.edit.summary')}
+      placeholder={t('question.edit.summary_placeholder')}
+      value={value}
+      onChange={onChange}
+      maxLength={255}
+    />
+  );
+}

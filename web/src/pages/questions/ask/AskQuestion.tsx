@@ -1,0 +1,163 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Form from 'react-bootstrap/Form';
+import { useTranslation } from 'react-i18next';
+import { fieldErrorsOf } from '../../../api/api-error';
+import { askQuestion, askQuestionWithAnswer } from '../../../api/questions';
+import { MarkdownEditor } from '../../../components/editor/LazyMarkdownEditor';
+import { questionPath } from '../../../components/question-links';
+import { tagsForRequest } from '../../../components/tag-input';
+import { TagSelector } from '../../../components/TagSelector';
+import { TextField } from '../../../components/TextField';
+import { usePageTitle } from '../../../hooks/usePageTitle';
+import { useUnsavedChangesPrompt } from '../../../hooks/useUnsavedChangesPrompt';
+import { useSiteInfo } from '../../../state/site';
+import { DRAFT_KEYS } from '../drafts';
+import { type FieldProblems, PROBLEM_VALUES, serverFieldErrors, validateAnswer, validateQuestion } from '../question-form';
+import { useDraft } from '../useDraft';
+import { useNavigateAfterSave } from '../useNavigateAfterSave';
+import { EMPTY_DRAFT, type QuestionDraft, isEmptyDraft } from './ask-draft';
+import { SimilarQuestions } from './SimilarQuestions';
+
+/** /questions/ask: a new question, optionally with the asker's own answer; kept as a draft meanwhile. */
+export function AskQuestion() {
+  const { t } = useTranslation();
+  usePageTitle(t('questions.ask'));
+  const queryClient = useQueryClient();
+  const permalink = useSiteInfo()?.site_seo.permalink;
+  const draft = useDraft<QuestionDraft>(DRAFT_KEYS.question);
+  const [restored] = useState(() => draft.load());
+  const [form, setForm] = useState<QuestionDraft>(() => ({ ...EMPTY_DRAFT, ...restored }));
+  const [answerOwn, setAnswerOwn] = useState(Boolean(restored?.answer));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const { saved, leaveTo } = useNavigateAfterSave();
+  // Only the user's changes are saved: not what was just restored (effects may run twice on mount).
+  const changed = useRef(false);
+
+  useUnsavedChangesPrompt(!isEmptyDraft(form) && !saved);
+
+  useEffect(() => {
+    if (!changed.current) return;
+    if (isEmptyDraft(form)) draft.discard();
+    else draft.save(form);
+  }, [form, draft]);
+
+  const set = <K extends keyof QuestionDraft>(key: K) => (value: QuestionDraft[K]) => {
+    changed.current = true;
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((e) => ({ ...e, [key === 'answer' ? 'answer_content' : key]: '' }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems: FieldProblems = validateQuestion(form);
+    if (answerOwn) problems.answer_content = validateAnswer(form.answer);
+    const shown = Object.fromEntries(Object.entries(problems).flatMap(([k, v]) => (v ? [[k, t(v, PROBLEM_VALUES)]] : [])));
+    setErrors(shown);
+    if (Object.keys(shown).length) return;
+
+    setBusy(true);
+    try {
+      const body = { title: form.title.trim(), content: form.content, tags: tagsForRequest(form.tags) };
+      const question = answerOwn ? await askQuestionWithAnswer({ ...body, answer_content: form.answer }) : await askQuestion(body);
+      draft.remove();
+      await queryClient.invalidateQueries({ queryKey: ['questions'] });
+      leaveTo(questionPath(permalink, question));
+    } catch (e) {
+      setErrors(serverFieldErrors(fieldErrorsOf(e), ['title', 'content', 'tags', 'answer_content']));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="row g-4">
+      <div className="col-xl-9">
+        <h1 className="h4 mb-4">{t('questions.ask')}</h1>
+        {restored && !isEmptyDraft(restored) && (
+          <Alert variant="info" className="py-2 small">
+            {t('question.form.draft_restored')}
+          </Alert>
+        )}
+        <Form noValidate onSubmit={submit} data-testid="ask-form">
+          <TextField
+            name="title"
+            label={t('question.form.title')}
+            help={t('question.form.title_help')}
+            value={form.title}
+            onChange={set('title')}
+            error={errors.title}
+            autoComplete="off"
+          />
+          <SimilarQuestions title={form.title} />
+          <div className="mb-3">
+            <div id="ask-body-label" className="form-label">
+              {t('question.form.body')}
+            </div>
+            <MarkdownEditor
+              value={form.content}
+              onChange={set('content')}
+              labelledBy="ask-body-label"
+              describedBy={errors.content ? 'ask-body-error' : undefined}
+              invalid={Boolean(errors.content)}
+              testId="ask-body"
+            />
+            {errors.content && (
+              <div id="ask-body-error" className="invalid-feedback d-block">
+                {errors.content}
+              </div>
+            )}
+          </div>
+          <TagSelector label={t('question.form.tags')} value={form.tags} onChange={set('tags')} error={errors.tags} />
+          <Form.Check
+            id="ask-answer-own"
+            className="mb-3"
+            label={t('question.form.answer_own')}
+            checked={answerOwn}
+            onChange={(e) => setAnswerOwn(e.target.checked)}
+          />
+          {answerOwn && (
+            <div className="mb-3">
+              <div id="ask-answer-label" className="form-label">
+                {t('question.form.your_answer')}
+              </div>
+              <MarkdownEditor
+                value={form.answer}
+                onChange={set('answer')}
+                labelledBy="ask-answer-label"
+                describedBy={errors.answer_content ? 'ask-answer-error' : undefined}
+                invalid={Boolean(errors.answer_content)}
+                testId="ask-answer"
+              />
+              {errors.answer_content && (
+                <div id="ask-answer-error" className="invalid-feedback d-block">
+                  {errors.answer_content}
+                </div>
+              )}
+            </div>
+          )}
+          {errors.form && (
+            <Alert variant="danger" className="small">
+              {errors.form}
+            </Alert>
+          )}
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {answerOwn ? t('question.form.post_both') : t('question.form.post_question')}
+          </button>
+        </Form>
+      </div>
+      <aside className="col-xl-3">
+        <section className="card small">
+          <h2 className="card-header h6 mb-0">{t('question.form.tips_title')}</h2>
+          <ul className="card-body mb-0 ps-4">
+            <li>{t('question.form.tip_title')}</li>
+            <li>{t('question.form.tip_body')}</li>
+            <li>{t('question.form.tip_tags')}</li>
+          </ul>
+        </section>
+      </aside>
+    </section>
+  );
+}

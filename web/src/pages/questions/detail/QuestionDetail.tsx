@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { getQuestion } from '../../../api/questions';
+import { PageLoading } from '../../../components/PageLoading';
+import { answerIdOf } from '../../../components/question-links';
+import { usePageTitle } from '../../../hooks/usePageTitle';
+import { useSiteInfo } from '../../../state/site';
+import { Answers } from './Answers';
+import { QuestionPost } from './QuestionPost';
+import { RelatedQuestions } from './RelatedQuestions';
+import { WriteAnswer } from './WriteAnswer';
+
+/**
+ * /questions/:qid[/:slug][/:aid]: the question, its answers and comments, and the answer form.
+ * An unknown question shows the 404 page in place (the request is made with allow404).
+ */
+export function QuestionDetail() {
+  const params = useParams();
+  const qid = params.qid ?? '';
+  const focusId = answerIdOf(params);
+  const permalink = useSiteInfo()?.site_seo.permalink;
+  const question = useQuery({ queryKey: ['question', qid], queryFn: ({ signal }) => getQuestion(qid, signal) });
+  const q = question.data;
+  usePageTitle(q?.title);
+
+  if (!q) return question.isPending ? <PageLoading /> : null;
+  // Keyed by question: following a related question starts its forms and tabs afresh.
+  return (
+    <div className="row g-4" key={q.id}>
+      <div className="col-xl-9">
+        <QuestionPost question={q} />
+        <Answers questionId={q.id} focusId={focusId} />
+        <WriteAnswer question={q} />
+      </div>
+      <aside className="col-xl-3">
+        <RelatedQuestions questionId={q.id} permalink={permalink} />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { CommentInfo } from '../../../../api/comments';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog';
+import { PostHtml } from '../../../../components/PostHtml';
+import { userPath } from '../../../../components/question-links';
+import { TimeAgo } from '../../../../components/TimeAgo';
+import { CommentForm } from './CommentForm';
+
+interface CommentItemProps {
+  comment: CommentInfo;
+  canReply: boolean;
+  onReply: (comment: CommentInfo) => void;
+  onEdit: (comment: CommentInfo, text: string) => Promise<unknown>;
+  onDelete: (comment: CommentInfo) => Promise<unknown>;
+}
+
+/** One comment: its text, author and time, and reply / edit / delete as the server allows. */
+export function CommentItem({ comment: c, canReply, onReply, onEdit, onDelete }: CommentItemProps) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const can = (action: string) => c.member_actions.some((a) => a.action === action);
+
+  if (editing) {
+    return (
+      <li className="list-group-item px-0">
+        <CommentForm
+          initial={c.original_text}
+          submitLabel={t('question.comment.save')}
+          onCancel={() => setEditing(false)}
+          onSubmit={async (text) => {
+            await onEdit(c, text);
+            setEditing(false);
+          }}
+        />
+      </li>
+    );
+  }
+
+  return (
+    <li id={`comment-${c.comment_id}`} className="list-group-item px-0 small" data-testid="comment">
+      <div className="d-flex flex-wrap align-items-baseline gap-1">
+        {c.reply_username && (
+          <Link to={userPath(c.reply_username)} className="text-body-secondary">
+            {t('question.comment.reply_to', { name: c.reply_user_display_name || c.reply_username })}
+          </Link>
+        )}
+        <PostHtml html={c.parsed_text} className="d-inline-block" />
+        <span className="text-body-secondary">–</span>
+        <Link to={userPath(c.username)} className="fw-semibold">
+          {c.user_display_name || c.username}
+        </Link>
+        <TimeAgo time={c.created_at} className="text-body-secondary" />
+        {canReply && (
+          <button type="button" className="btn btn-link btn-sm p-0 ms-2" onClick={() => onReply(c)}>
+            {t('question.comment.reply')}
+          </button>
+        )}
+        {can('edit') && (
+          <button type="button" className="btn btn-link btn-sm p-0 ms-2" onClick={() => setEditing(true)}>
+            {t('question.action.edit')}
+          </button>
+        )}
+        {can('delete') && (
+          <button type="button" className="btn btn-link btn-sm p-0 ms-2 text-danger" onClick={() => setConfirming(true)}>
+            {t('question.action.delete')}
+          </button>
+        )}
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          message={t('question.comment.delete_confirm')}
+          confirmLabel={t('question.action.delete')}
+          busy={busy}
+          onCancel={() => setConfirming(false)}
+          onConfirm={async () => {
+            setBusy(true);
+            try {
+              await onDelete(c);
+              setConfirming(false);
+            } catch {
+              // The request client already told the user why.
+            } finally {
+              setBusy(false);
+            }
+          }}
+        />
+      )}
+    </li>
+  );
+}

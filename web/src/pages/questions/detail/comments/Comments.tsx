@@ -1,0 +1,79 @@
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COMMENT_PAGE_SIZE, type CommentInfo, deleteComment, editComment, getCommentPage, postComment } from '../../../../api/comments';
+import { deriveLoginState } from '../../../../app/login-state';
+import { useUser } from '../../../../state/user';
+import { CommentForm } from './CommentForm';
+import { CommentItem } from './CommentItem';
+
+/** The comments under a question or an answer: listed oldest first, more on demand, and writing them. */
+export function Comments({ objectId }: { objectId: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const canWrite = deriveLoginState(useUser()).isActivated;
+  // null: no form; 'new': a comment; otherwise the comment being replied to.
+  const [writing, setWriting] = useState<CommentInfo | 'new' | null>(null);
+  const queryKey = ['comments', objectId];
+  const comments = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => getCommentPage(objectId, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (pages.length * COMMENT_PAGE_SIZE < last.count ? pages.length + 1 : undefined),
+  });
+  const list = comments.data?.pages.flatMap((p) => p.list) ?? [];
+  const total = comments.data?.pages[0]?.count ?? 0;
+  const refresh = () => queryClient.invalidateQueries({ queryKey });
+
+  const submit = async (text: string, mentions: string[]) => {
+    const replyTo = writing !== 'new' && writing ? writing.comment_id : undefined;
+    await postComment({ object_id: objectId, original_text: text, reply_comment_id: replyTo, mention_username_list: mentions });
+    setWriting(null);
+    await refresh();
+  };
+
+  return (
+    <section aria-label={t('question.comment.title')} className="mt-3 border-top" data-testid={`comments-${objectId}`}>
+      {list.length > 0 && (
+        <ul className="list-group list-group-flush">
+          {list.map((c) => (
+            <CommentItem
+              key={c.comment_id}
+              comment={c}
+              canReply={canWrite}
+              onReply={setWriting}
+              onEdit={async (comment, text) => {
+                await editComment(comment.comment_id, text);
+                await refresh();
+              }}
+              onDelete={async (comment) => {
+                await deleteComment(comment.comment_id);
+                await refresh();
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      <div className="d-flex gap-3 mt-2">
+        {comments.hasNextPage && (
+          <button type="button" className="btn btn-link btn-sm p-0" onClick={() => void comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
+            {t('question.comment.show_more', { count: total - list.length })}
+          </button>
+        )}
+        {canWrite && writing === null && (
+          <button type="button" className="btn btn-link btn-sm p-0" onClick={() => setWriting('new')}>
+            {t('question.comment.add')}
+          </button>
+        )}
+      </div>
+      {writing !== null && (
+        <>
+          {writing !== 'new' && (
+            <div className="small text-body-secondary mt-2">{t('question.comment.replying_to', { name: writing.user_display_name || writing.username })}</div>
+          )}
+          <CommentForm key={writing === 'new' ? 'new' : writing.comment_id} submitLabel={t('question.comment.submit')} onSubmit={submit} onCancel={() => setWriting(null)} />
+        </>
+      )}
+    </section>
+  );
+}
