@@ -13,6 +13,7 @@ import { resolveSession, tokenFrom } from './core/session.js';
 import { privilegeRoutes } from './features/admin/privileges.js';
 import { smtpRoutes } from './features/admin/smtp-routes.js';
 import { answerRoutes } from './features/answer/routes.js';
+import { collectionRoutes } from './features/collection/routes.js';
 import { commentRoutes } from './features/comment/routes.js';
 import { editorRoutes } from './features/question/misc-routes.js';
 import { permalinkRoutes } from './features/question/permalink-routes.js';
@@ -102,6 +103,7 @@ export async function buildApp({ runtime, logger = false }: AppOptions): Promise
   await app.register(revisionRoutes, { prefix: API_PREFIX });
   await app.register(editorRoutes, { prefix: API_PREFIX });
   await app.register(voteRoutes, { prefix: API_PREFIX });
+  await app.register(collectionRoutes, { prefix: API_PREFIX });
   await app.register(privilegeRoutes);
   await app.register(smtpRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(sitePageRoutes);

@@ -2,6 +2,7 @@ import { AppError } from '../../core/errors.js';
 import { ensure, type SessionUser } from '../../core/guardian.js';
 import { OBJECT_TYPE, objectTypeOf, toLongId } from '../../core/ids.js';
 import { loadThresholds } from '../../core/privileges.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Runtime } from '../../runtime.js';
 import { changedQuestionLists } from '../question/list-cache.js';
 import { record, reverse } from '../reputation/ledger.js';
@@ -93,8 +94,6 @@ export async function vote(runtime: Runtime, user: SessionUser, rawId: string, w
 }
 
 class RaceLost extends Error {}
-
-const isUniqueViolation = (err: unknown) => /unique|duplicate|constraint/i.test(String((err as Error)?.message ?? err));
 
 async function tally(db: Pick<Runtime['database'], 'selectFrom'>, objectId: string) {
   const rows = await db.selectFrom('vote').select(['direction', (eb) => eb.fn.countAll().as('n')]).where('object_id', '=', objectId).groupBy('direction').execute();
