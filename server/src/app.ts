@@ -15,6 +15,7 @@ import { smtpRoutes } from './features/admin/smtp-routes.js';
 import { answerRoutes } from './features/answer/routes.js';
 import { collectionRoutes } from './features/collection/routes.js';
 import { commentRoutes } from './features/comment/routes.js';
+import { followRoutes } from './features/follow/routes.js';
 import { editorRoutes } from './features/question/misc-routes.js';
 import { permalinkRoutes } from './features/question/permalink-routes.js';
 import { questionRoutes } from './features/question/routes.js';
@@ -104,6 +105,7 @@ export async function buildApp({ runtime, logger = false }: AppOptions): Promise
   await app.register(editorRoutes, { prefix: API_PREFIX });
   await app.register(voteRoutes, { prefix: API_PREFIX });
   await app.register(collectionRoutes, { prefix: API_PREFIX });
+  await app.register(followRoutes, { prefix: API_PREFIX });
   await app.register(privilegeRoutes);
   await app.register(smtpRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(sitePageRoutes);
