@@ -14,9 +14,9 @@ import { canSeeQuestion, questionIdOrThrow } from '../question/service.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { loadUserBasics, type UserBasicInfo } from '../user/basic.js';
 import { A, answerIdOrThrow, findAnswer } from './service.js';
+import { ACT } from '../activity/types.js';
 
 type AnswerRow = Selectable<AnswerTable>;
-const ACT = { voteUp: 30, voteDown: 12 } as const;
 
 function present(
   a: AnswerRow,
@@ -53,13 +53,13 @@ async function presentAll(runtime: Runtime, rows: AnswerRow[], user: SessionUser
     loadThresholds(runtime),
     loadUserBasics(runtime, rows.flatMap((r) => [String(r.user_id), String(r.last_edit_user_id)])),
     user && ids.length
-      ? db.selectFrom('activity').select(['object_id', 'activity_type']).where('user_id', '=', user.id).where('object_id', 'in', ids).where('cancelled', '=', 0).where('activity_type', 'in', [ACT.voteUp, ACT.voteDown]).execute()
+      ? db.selectFrom('activity').select(['object_id', 'activity_type']).where('user_id', '=', user.id).where('object_id', 'in', ids).where('cancelled', '=', 0).where('activity_type', 'in', [ACT.answerVoteUp, ACT.answerVoteDown]).execute()
       : Promise.resolve([]),
     user && ids.length
       ? db.selectFrom('collection').select('object_id').where('user_id', '=', user.id).where('object_id', 'in', ids).execute()
       : Promise.resolve([]),
   ]);
-  const votes = new Map(marks.map((m) => [String(m.object_id), Number(m.activity_type) === ACT.voteUp ? 'vote_up' : 'vote_down']));
+  const votes = new Map(marks.map((m) => [String(m.object_id), Number(m.activity_type) === ACT.answerVoteUp ? 'vote_up' : 'vote_down']));
   const collected = new Set(collections.map((c) => String(c.object_id)));
   return rows.map((a) => present(a, { permalink: settings.seo.permalink, users, votes, collected, user, thresholds, lang }));
 }

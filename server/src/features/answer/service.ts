@@ -10,6 +10,8 @@ import { nextObjectId } from '../../db/uniqid.js';
 import type { Runtime } from '../../runtime.js';
 import { changedQuestionLists } from '../question/list-cache.js';
 import { Q, questionIdOrThrow } from '../question/service.js';
+import { recordEvent } from '../activity/events.js';
+import { ACT } from '../activity/types.js';
 import { addRevision, hasPendingRevision, REVISION } from '../revision/service.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 
@@ -64,6 +66,8 @@ export async function addAnswer(runtime: Runtime, user: SessionUser, input: z.in
       .execute();
     const revisionId = await addRevision(trx, { userId: user.id, objectType: OBJECT_TYPE.answer, objectId: answerId, title: '', snapshot: { content: input.content } });
     await trx.updateTable('answer').set({ revision_id: revisionId }).where('id', '=', answerId).execute();
+    await recordEvent(trx, { type: ACT.questionAnswered, userId: user.id, objectId: answerId, originalObjectId: questionId });
+    await recordEvent(trx, { type: ACT.answerAnswered, userId: user.id, objectId: answerId, originalObjectId: answerId, revisionId });
     await refreshQuestionAnswers(trx, questionId, true);
     await refreshUserAnswers(trx, user.id);
     return answerId;
@@ -101,6 +105,7 @@ export async function editAnswer(runtime: Runtime, user: SessionUser, input: z.i
       .where('id', '=', id)
       .execute();
     await trx.updateTable('question').set({ post_update_time: t }).where('id', '=', String(answer.question_id)).execute();
+    await recordEvent(trx, { type: ACT.answerEdited, userId: user.id, objectId: id, originalObjectId: id, revisionId });
     return { wait_for_review: false };
   });
   await changedQuestionLists(runtime);
@@ -120,6 +125,7 @@ export async function deleteAnswer(runtime: Runtime, user: SessionUser, rawId: s
   }
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('answer').set({ status: A.deleted, updated_at: now() }).where('id', '=', id).execute();
+    await recordEvent(trx, { type: ACT.answerDeleted, userId: user.id, objectId: id, originalObjectId: id });
     await refreshQuestionAnswers(trx, String(answer.question_id), false);
     await refreshUserAnswers(trx, String(answer.user_id));
   });

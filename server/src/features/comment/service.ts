@@ -8,6 +8,8 @@ import { loadThresholds } from '../../core/privileges.js';
 import type { Db } from '../../db/connect.js';
 import { nextObjectId } from '../../db/uniqid.js';
 import type { Runtime } from '../../runtime.js';
+import { recordEvent } from '../activity/events.js';
+import { ACT } from '../activity/types.js';
 
 const now = () => Math.floor(Date.now() / 1000);
 export const EDIT_WINDOW_SECONDS = 5 * 60;
@@ -50,25 +52,30 @@ export async function addComment(runtime: Runtime, user: SessionUser, input: z.i
     replyUserId = String(replied.user_id);
     replyCommentId = String(replied.id);
   }
-  const id = await nextObjectId(db, OBJECT_TYPE.comment);
   const t = now();
-  await db
-    .insertInto('comment')
-    .values({
-      id,
-      created_at: t,
-      updated_at: t,
-      user_id: user.id,
-      reply_user_id: replyUserId,
-      reply_comment_id: replyCommentId,
-      object_id: objectId,
-      question_id: target.questionId,
-      status: C.available,
-      original_text: input.original_text,
-      parsed_text: renderMarkdown(input.original_text),
-    })
-    .execute();
-  return id;
+  // The comment and its timeline event are written together.
+  return db.transaction().execute(async (trx) => {
+    const id = await nextObjectId(trx, OBJECT_TYPE.comment);
+    await trx
+      .insertInto('comment')
+      .values({
+        id,
+        created_at: t,
+        updated_at: t,
+        user_id: user.id,
+        reply_user_id: replyUserId,
+        reply_comment_id: replyCommentId,
+        object_id: objectId,
+        question_id: target.questionId,
+        status: C.available,
+        original_text: input.original_text,
+        parsed_text: renderMarkdown(input.original_text),
+      })
+      .execute();
+    const onQuestion = objectTypeOf(objectId) === OBJECT_TYPE.question;
+    await recordEvent(trx, { type: onQuestion ? ACT.questionCommented : ACT.answerCommented, userId: user.id, objectId: id, originalObjectId: objectId });
+    return id;
+  });
 }
 
 /** Authors may edit within 5 minutes; admins always (domain.md 5.6). No history is kept. */

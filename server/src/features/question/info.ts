@@ -13,9 +13,9 @@ import { loadUserBasics } from '../user/basic.js';
 import { presentOptionalId } from './presenter.js';
 import { findQuestion } from './queries.js';
 import { canSeeQuestion, Q, questionIdOrThrow } from './service.js';
+import { ACT } from '../activity/types.js';
 
 /** Activity types of a user's own marks on a question (config ids, domain.md 2.20). */
-const ACT = { voteUp: 28, voteDown: 27, follow: 32 } as const;
 
 /** GET /question/info: the question as the viewer may see it, with what the viewer may do. */
 export async function questionInfo(runtime: Runtime, rawId: string, user: SessionUser | null, lang: string) {
@@ -42,7 +42,7 @@ export async function questionInfo(runtime: Runtime, rawId: string, user: Sessio
           .where('object_id', '=', id)
           .where('user_id', '=', user.id)
           .where('cancelled', '=', 0)
-          .where('activity_type', 'in', [ACT.voteUp, ACT.voteDown, ACT.follow])
+          .where('activity_type', 'in', [ACT.questionVoteUp, ACT.questionVoteDown, ACT.questionFollow])
           .execute()
       : Promise.resolve([]),
   ]);
@@ -88,8 +88,8 @@ export async function questionInfo(runtime: Runtime, rawId: string, user: Sessio
     answered: !!mine,
     first_answer_id: mine ? presentId(String(mine.id), permalink) : '0',
     collected,
-    vote_status: types.has(ACT.voteUp) ? 'vote_up' : types.has(ACT.voteDown) ? 'vote_down' : '',
-    is_followed: types.has(ACT.follow),
+    vote_status: types.has(ACT.questionVoteUp) ? 'vote_up' : types.has(ACT.questionVoteDown) ? 'vote_down' : '',
+    is_followed: types.has(ACT.questionFollow),
     member_actions: memberActions,
     extends_actions: [],
   };

@@ -8,6 +8,8 @@ import { loadThresholds } from '../../core/privileges.js';
 import { urlTitle } from '../../core/slug.js';
 import { nextObjectId } from '../../db/uniqid.js';
 import type { Runtime } from '../../runtime.js';
+import { recordEvent } from '../activity/events.js';
+import { ACT } from '../activity/types.js';
 import { addRevision, hasPendingRevision, REVISION } from '../revision/service.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { tagsOfQuestions } from '../tag/queries.js';
@@ -64,6 +66,7 @@ export async function askQuestion(runtime: Runtime, user: SessionUser, input: As
       snapshot: { title: input.title, content: input.content, tags: tagSlugs },
     });
     await trx.updateTable('question').set({ revision_id: revisionId }).where('id', '=', id).execute();
+    await recordEvent(trx, { type: ACT.questionAsked, userId: user.id, objectId: id, originalObjectId: id, revisionId });
     await trx.updateTable('user').set((eb) => ({ question_count: eb('question_count', '+', 1) })).where('id', '=', user.id).execute();
     return id;
   });
@@ -117,6 +120,7 @@ export async function editQuestion(runtime: Runtime, user: SessionUser, input: E
       })
       .where('id', '=', id)
       .execute();
+    await recordEvent(trx, { type: ACT.questionEdited, userId: user.id, objectId: id, originalObjectId: id, revisionId });
     const countable = Number(question.status) === Q.available || Number(question.status) === Q.closed;
     await setQuestionTags(trx, id, tagIds, countable && Number(question.show) === 1);
     return { url_title: urlTitle(input.title), wait_for_review: false };
@@ -151,6 +155,7 @@ export async function deleteQuestion(runtime: Runtime, user: SessionUser, rawId:
   }
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('question').set({ status: Q.deleted, updated_at: now() }).where('id', '=', id).execute();
+    await recordEvent(trx, { type: ACT.questionDeleted, userId: user.id, objectId: id, originalObjectId: id });
     const rels = await trx.selectFrom('tag_rel').select('tag_id').where('object_id', '=', id).where('status', '=', 1).execute();
     if (rels.length && Number(question.show) === 1) {
       await trx
