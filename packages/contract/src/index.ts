@@ -4,3 +4,7 @@ export * from './install.js';
 export * from './siteinfo.js';
 export * from './account.js';
 export * from './content.js';
+export * from './moderation.js';
+export * from './review.js';
+export * from './tag.js';
+export * from './engagement.js';

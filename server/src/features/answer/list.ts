@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import type { answerPageQuery } from '@answer/contract';
 import { notFound } from '../../core/errors.js';
 import { can, type SessionUser } from '../../core/guardian.js';
-import { t } from '../../core/i18n.js';
 import { presentId } from '../../core/ids.js';
 import { pageOf } from '../../core/pagination.js';
 import { loadThresholds, type Thresholds } from '../../core/privileges.js';
@@ -13,6 +12,7 @@ import { questionInfo } from '../question/info.js';
 import { canSeeQuestion, questionIdOrThrow } from '../question/service.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { loadUserBasics, type UserBasicInfo } from '../user/basic.js';
+import { answerMemberActions } from './member-actions.js';
 import { A, answerIdOrThrow, findAnswer } from './service.js';
 import { ACT } from '../activity/types.js';
 
@@ -22,10 +22,6 @@ function present(
   a: AnswerRow,
   ctx: { permalink: number; users: Map<string, UserBasicInfo>; votes: Map<string, string>; collected: Set<string>; user: SessionUser | null; thresholds: Thresholds; lang: string },
 ) {
-  const deleted = Number(a.status) === A.deleted;
-  const actions = [];
-  if (!deleted && can(ctx.user, 'answer.edit', ctx.thresholds, a.user_id)) actions.push({ action: 'edit', name: t(ctx.lang, 'action.edit'), type: 'edit' });
-  if (!deleted && can(ctx.user, 'answer.delete', ctx.thresholds, a.user_id)) actions.push({ action: 'delete', name: t(ctx.lang, 'action.delete'), type: 'confirm' });
   return {
     id: presentId(String(a.id), ctx.permalink),
     question_id: presentId(String(a.question_id), ctx.permalink),
@@ -40,7 +36,7 @@ function present(
     vote_status: ctx.votes.get(String(a.id)) ?? '',
     vote_count: Number(a.vote_count),
     status: Number(a.status),
-    member_actions: actions,
+    member_actions: answerMemberActions(ctx.user, a, ctx.thresholds, ctx.lang),
   };
 }
 

@@ -27,7 +27,7 @@ export function answerIdOrThrow(raw: string): string {
 export const findAnswer = (db: Db, id: string) => db.selectFrom('answer').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** Recounts a question's available answers and its newest one (domain.md 5.5). */
-async function refreshQuestionAnswers(db: Db, questionId: string, touch: boolean) {
+export async function refreshQuestionAnswers(db: Db, questionId: string, touch: boolean) {
   const rows = await db.selectFrom('answer').select(['id', 'created_at']).where('question_id', '=', questionId).where('status', '=', A.available).orderBy('created_at', 'desc').execute();
   await db
     .updateTable('question')
@@ -40,7 +40,7 @@ async function refreshQuestionAnswers(db: Db, questionId: string, touch: boolean
     .execute();
 }
 
-async function refreshUserAnswers(db: Db, userId: string) {
+export async function refreshUserAnswers(db: Db, userId: string) {
   const row = await db.selectFrom('answer').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).where('status', '=', A.available).executeTakeFirstOrThrow();
   await db.updateTable('user').set({ answer_count: Number(row.n) }).where('id', '=', userId).execute();
 }
@@ -87,7 +87,6 @@ export async function editAnswer(runtime: Runtime, user: SessionUser, input: z.i
   if (await hasPendingRevision(db, id)) throw badRequest('error.answer.cannot_update');
   if (input.content === answer.original_text) return { wait_for_review: false };
   const direct = can(user, 'answer.edit_without_review', thresholds, answer.user_id);
-  const t = now();
   const result = await db.transaction().execute(async (trx) => {
     const revisionId = await addRevision(trx, {
       userId: user.id,
@@ -99,17 +98,31 @@ export async function editAnswer(runtime: Runtime, user: SessionUser, input: z.i
       status: direct ? REVISION.normal : REVISION.unreviewed,
     });
     if (!direct) return { wait_for_review: true };
-    await trx
-      .updateTable('answer')
-      .set({ original_text: input.content, parsed_text: renderMarkdown(input.content), updated_at: t, last_edit_user_id: user.id, revision_id: revisionId })
-      .where('id', '=', id)
-      .execute();
-    await trx.updateTable('question').set({ post_update_time: t }).where('id', '=', String(answer.question_id)).execute();
-    await recordEvent(trx, { type: ACT.answerEdited, userId: user.id, objectId: id, originalObjectId: id, revisionId });
+    await applyAnswerEdit(trx, answer, { content: input.content, editorId: user.id, revisionId });
     return { wait_for_review: false };
   });
   await changedQuestionLists(runtime);
   return result;
+}
+
+/**
+ * Writes an accepted edit (applied at once, or a suggestion approved later): the answer, its
+ * question's activity time and the "edited" event, in the caller's transaction (domain.md 5.5, 5.9).
+ */
+export async function applyAnswerEdit(
+  trx: Db,
+  answer: { id: string; question_id: string },
+  edit: { content: string; editorId: string; revisionId: string },
+): Promise<void> {
+  const id = String(answer.id);
+  const t = now();
+  await trx
+    .updateTable('answer')
+    .set({ original_text: edit.content, parsed_text: renderMarkdown(edit.content), updated_at: t, last_edit_user_id: edit.editorId, revision_id: edit.revisionId })
+    .where('id', '=', id)
+    .execute();
+  await trx.updateTable('question').set({ post_update_time: t }).where('id', '=', String(answer.question_id)).execute();
+  await recordEvent(trx, { type: ACT.answerEdited, userId: edit.editorId, objectId: id, originalObjectId: id, revisionId: edit.revisionId });
 }
 
 /** Deletes an answer: its author while it has no positive score and is not accepted; moderators always. */

@@ -1,6 +1,5 @@
 import { notFound } from '../../core/errors.js';
-import { can, type SessionUser } from '../../core/guardian.js';
-import { t } from '../../core/i18n.js';
+import type { SessionUser } from '../../core/guardian.js';
 import { presentId } from '../../core/ids.js';
 import { excerpt } from '../../core/markdown.js';
 import { loadThresholds } from '../../core/privileges.js';
@@ -12,7 +11,10 @@ import { tagsOfQuestions } from '../tag/queries.js';
 import { loadUserBasics } from '../user/basic.js';
 import { presentOptionalId } from './presenter.js';
 import { findQuestion } from './queries.js';
-import { canSeeQuestion, Q, questionIdOrThrow } from './service.js';
+import { canSeeQuestion, questionIdOrThrow } from './service.js';
+import { questionBanner } from './banner.js';
+import { questionMemberActions } from './member-actions.js';
+import { inviteActions } from './invite.js';
 import { ACT } from '../activity/types.js';
 
 /** Activity types of a user's own marks on a question (config ids, domain.md 2.20). */
@@ -52,12 +54,6 @@ export async function questionInfo(runtime: Runtime, rawId: string, user: Sessio
   const users = await loadUserBasics(runtime, [String(q.user_id), String(q.last_edit_user_id), ...(lastAnswer ? [String(lastAnswer.user_id)] : [])]);
   const types = new Set(marks.map((m) => Number(m.activity_type)));
   const status = Number(q.status);
-  const deleted = status === Q.deleted;
-  const owner = !!user && String(q.user_id) === user.id;
-
-  const memberActions = [];
-  if (!deleted && can(user, 'question.edit', thresholds, q.user_id)) memberActions.push({ action: 'edit', name: t(lang, 'action.edit'), type: 'edit' });
-  if (!deleted && (owner || can(user, 'question.delete', thresholds))) memberActions.push({ action: 'delete', name: t(lang, 'action.delete'), type: 'confirm' });
 
   return {
     id: presentId(id, permalink),
@@ -81,7 +77,7 @@ export async function questionInfo(runtime: Runtime, rawId: string, user: Sessio
     pin: Number(q.pin),
     show: Number(q.show),
     status,
-    operation: operationOf(status, Number(q.updated_at)),
+    operation: await questionBanner(db, q, lang),
     user_info: users.get(String(q.user_id)) ?? null,
     update_user_info: users.get(String(q.last_edit_user_id)) ?? null,
     last_answered_user_info: lastAnswer ? (users.get(String(lastAnswer.user_id)) ?? null) : null,
@@ -90,15 +86,7 @@ export async function questionInfo(runtime: Runtime, rawId: string, user: Sessio
     collected,
     vote_status: types.has(ACT.questionVoteUp) ? 'vote_up' : types.has(ACT.questionVoteDown) ? 'vote_down' : '',
     is_followed: types.has(ACT.questionFollow),
-    member_actions: memberActions,
-    extends_actions: [],
+    member_actions: questionMemberActions(user, q, thresholds, lang),
+    extends_actions: inviteActions(user, thresholds, status, lang),
   };
-}
-
-/** The banner over a question that is not plainly available (domain.md 5.3). */
-function operationOf(status: number, time: number) {
-  if (status === Q.deleted) return { type: 'deleted', description: '', msg: 'already deleted', time, level: 'danger' };
-  if (status === Q.pending) return { type: 'pending', description: '', msg: 'under review', time, level: 'secondary' };
-  if (status === Q.closed) return { type: 'closed', description: '', msg: '', time, level: 'info' };
-  return null;
 }

@@ -1,4 +1,5 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
+import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Database } from '../../db/schema.js';
 
 const DAY = 86400;
@@ -77,4 +78,11 @@ export async function findQuestion(db: Kysely<Database>, id: string) {
 export async function similarByTitle(db: Kysely<Database>, title: string) {
   const like = `%${title.replace(/[%_\\]/g, '')}%`;
   return db.selectFrom('question').selectAll().where('status', '!=', 10).where('title', 'like', like).limit(10).execute();
+}
+
+/** The question row, locked until the transaction ends (SQLite transactions are exclusive already). */
+export async function lockQuestion(trx: Transaction<Database>, id: string) {
+  let q = trx.selectFrom('question').selectAll().where('id', '=', id);
+  if (dialectOf(trx) !== 'sqlite3') q = q.forUpdate();
+  return q.executeTakeFirst();
 }

@@ -1,3 +1,4 @@
+import type { Selectable, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { askSchema, editQuestionSchema } from '@answer/contract';
 import { AppError, badRequest, notFound } from '../../core/errors.js';
@@ -6,6 +7,7 @@ import { OBJECT_TYPE, toLongId } from '../../core/ids.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { loadThresholds } from '../../core/privileges.js';
 import { urlTitle } from '../../core/slug.js';
+import type { Database, QuestionTable } from '../../db/schema.js';
 import { nextObjectId } from '../../db/uniqid.js';
 import type { Runtime } from '../../runtime.js';
 import { recordEvent } from '../activity/events.js';
@@ -89,7 +91,6 @@ export async function editQuestion(runtime: Runtime, user: SessionUser, input: E
   const settings = await loadSiteSettings(runtime);
   const previous = (await tagsOfQuestions(db, [id])).map((tg) => tg.slug_name);
   const direct = can(user, 'question.edit_without_review', thresholds, question.user_id);
-  const t = now();
   const result = await db.transaction().execute(async (trx) => {
     const tagIds = await resolvePostTags(trx, user, thresholds, settings, input.tags, previous);
     const slugs = (await trx.selectFrom('tag').select('slug_name').where('id', 'in', tagIds).execute()).map((r) => r.slug_name);
@@ -107,26 +108,40 @@ export async function editQuestion(runtime: Runtime, user: SessionUser, input: E
       status: direct ? REVISION.normal : REVISION.unreviewed,
     });
     if (!direct) return { url_title: urlTitle(question.title), wait_for_review: true };
-    await trx
-      .updateTable('question')
-      .set({
-        title: input.title,
-        original_text: input.content,
-        parsed_text: renderMarkdown(input.content),
-        updated_at: t,
-        post_update_time: t,
-        last_edit_user_id: user.id,
-        revision_id: revisionId,
-      })
-      .where('id', '=', id)
-      .execute();
-    await recordEvent(trx, { type: ACT.questionEdited, userId: user.id, objectId: id, originalObjectId: id, revisionId });
-    const countable = Number(question.status) === Q.available || Number(question.status) === Q.closed;
-    await setQuestionTags(trx, id, tagIds, countable && Number(question.show) === 1);
+    await applyQuestionEdit(trx, question, { title: input.title, content: input.content, tagIds, editorId: user.id, revisionId });
     return { url_title: urlTitle(input.title), wait_for_review: false };
   });
   await changedQuestionLists(runtime);
   return result;
+}
+
+/**
+ * Writes an accepted edit (applied at once, or a suggestion approved later): the question row, its
+ * tags and the "edited" event, in the caller's transaction (domain.md 5.4, 5.9).
+ */
+export async function applyQuestionEdit(
+  trx: Transaction<Database>,
+  question: Selectable<QuestionTable>,
+  edit: { title: string; content: string; tagIds: string[]; editorId: string; revisionId: string },
+): Promise<void> {
+  const id = String(question.id);
+  const t = now();
+  await trx
+    .updateTable('question')
+    .set({
+      title: edit.title,
+      original_text: edit.content,
+      parsed_text: renderMarkdown(edit.content),
+      updated_at: t,
+      post_update_time: t,
+      last_edit_user_id: edit.editorId,
+      revision_id: edit.revisionId,
+    })
+    .where('id', '=', id)
+    .execute();
+  await recordEvent(trx, { type: ACT.questionEdited, userId: edit.editorId, objectId: id, originalObjectId: id, revisionId: edit.revisionId });
+  const countable = Number(question.status) === Q.available || Number(question.status) === Q.closed;
+  await setQuestionTags(trx, id, edit.tagIds, countable && Number(question.show) === 1);
 }
 
 /** Deleted and pending questions are visible only to their author and to moderators. */
@@ -146,6 +161,7 @@ export async function deleteQuestion(runtime: Runtime, user: SessionUser, rawId:
   const question = await findQuestion(db, id);
   if (!question || Number(question.status) === Q.deleted) throw notFound('error.question.not_found');
   const thresholds = await loadThresholds(runtime);
+  // Upstream lets only role Admin skip the owner's conditions (domain.md 5.12 quirk): moderators may too.
   const moderator = can(user, 'question.delete', thresholds);
   if (!moderator) {
     if (String(question.user_id) !== user.id) throw new AppError(403, 'error.rank.fail_to_meet_the_condition');

@@ -103,3 +103,18 @@ export async function setQuestionTags(trx: Transaction<Database>, questionId: st
   if (added.length) await trx.updateTable('tag').set((eb) => ({ question_count: eb('question_count', '+', 1) })).where('id', 'in', added).execute();
   if (removed.length) await trx.updateTable('tag').set((eb) => ({ question_count: eb('question_count', '-', 1) })).where('id', 'in', removed).execute();
 }
+
+/**
+ * Counts a question in (delta 1) or out of (delta -1) its tags' question_count, when it becomes
+ * listed again or stops being listed (hidden, deleted, undeleted). Its tag relations stay as they
+ * are, so the question page still shows its tags.
+ */
+export async function shiftTagCounts(trx: Transaction<Database>, questionId: string, delta: 1 | -1): Promise<void> {
+  const rels = await trx.selectFrom('tag_rel').select('tag_id').where('object_id', '=', questionId).where('status', '=', 1).execute();
+  if (!rels.length) return;
+  await trx
+    .updateTable('tag')
+    .set((eb) => ({ question_count: eb('question_count', '+', delta) }))
+    .where('id', 'in', rels.map((r) => String(r.tag_id)))
+    .execute();
+}

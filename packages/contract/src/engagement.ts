@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** Requests of timelines, reactions, invitations and the followed-tag set (domain.md 5.14, 5.15, 12.2). */
+const id = z.string({ message: 'error.common.required' }).min(1, { message: 'error.common.required' }).max(40);
+const revisionId = z.string({ message: 'error.common.required' }).regex(/^\d{1,19}$/, { message: 'error.common.invalid' });
+const captcha = {
+  captcha_id: z.string().max(100).optional().default(''),
+  captcha_code: z.string().max(20).optional().default(''),
+};
+
+export const timelineQuery = z.object({
+  object_id: id,
+  show_vote: z
+    .enum(['true', 'false', '1', '0'], { message: 'error.common.invalid' })
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+/** old_revision_id 0 (or none) compares the new revision with nothing: a first version. */
+export const timelineDetailQuery = z.object({
+  new_revision_id: revisionId,
+  old_revision_id: revisionId.optional().default('0'),
+});
+
+export const REACTION_EMOJI = ['heart', 'smile', 'frown'] as const;
+export type ReactionEmojiName = (typeof REACTION_EMOJI)[number];
+export const reactionQuery = z.object({ object_id: id });
+export const reactionSchema = z.object({
+  object_id: id,
+  emoji: z.enum(REACTION_EMOJI, { message: 'error.common.invalid' }),
+  reaction: z.enum(['activate', 'deactivate'], { message: 'error.common.invalid' }),
+});
+
+/** How many people one question may invite (the upstream client's limit, enforced by the server). */
+export const INVITE_USERS_MAX = 5;
+export const inviteSchema = z.object({
+  id,
+  invite_user: z
+    .array(z.string().max(100), { message: 'error.common.invalid' })
+    .max(INVITE_USERS_MAX, { message: 'error.question.invite_too_many' })
+    .optional()
+    .default([]),
+  ...captcha,
+});
+
+export const followTagsSchema = z.object({
+  slug_name_list: z.array(z.string().max(100)).max(200, { message: 'error.common.too_long' }),
+});
+
+export interface ReactionSummaryItem {
+  emoji: ReactionEmojiName;
+  count: number;
+  tooltip: string;
+  is_active: boolean;
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Request shapes of closing, reopening, pinning, hiding and undeleting posts (domain.md 5.10-5.13). */
+const id = z.string({ message: 'error.common.required' }).min(1, { message: 'error.common.required' }).max(40);
+
+export const REASON_OBJECT_TYPES = ['question', 'answer', 'comment', 'user'] as const;
+export const REASON_ACTIONS = ['status', 'close', 'flag', 'review'] as const;
+export const reasonsQuery = z.object({
+  object_type: z.enum(REASON_OBJECT_TYPES, { message: 'error.common.invalid' }),
+  action: z.enum(REASON_ACTIONS, { message: 'error.common.invalid' }),
+});
+
+/** close_type is a reason id (a config row id); upstream clients send a number, a digit string is accepted too. */
+const reasonId = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v),
+  z.number().int({ message: 'error.common.invalid' }).min(1, { message: 'error.common.invalid' }),
+);
+export const closeQuestionSchema = z.object({
+  id,
+  close_type: reasonId,
+  close_msg: z.string().trim().max(500, { message: 'error.common.too_long' }).optional().default(''),
+});
+export const reopenQuestionSchema = z.object({ question_id: id });
+
+export const QUESTION_OPERATIONS = ['pin', 'unpin', 'hide', 'show'] as const;
+export type QuestionOperation = (typeof QUESTION_OPERATIONS)[number];
+export const questionOperationSchema = z.object({
+  id,
+  operation: z.enum(QUESTION_OPERATIONS, { message: 'error.common.invalid' }),
+});
+
+export const recoverQuestionSchema = z.object({ question_id: id });
+export const recoverAnswerSchema = z.object({ answer_id: id });

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { idQuery, inviteSchema } from '@answer/contract';
+import { send } from '../../core/envelope.js';
+import { parseInput } from '../../core/validate.js';
+import { checkCaptcha, countAttempt } from '../captcha/service.js';
+import { invitedUsers, inviteUsers } from './invite.js';
+
+/** Inviting people to answer a question (domain.md 5.14). */
+export async function inviteRoutes(app: FastifyInstance) {
+  const runtime = app.runtime;
+
+  app.get('/question/invite', { config: { access: 'public' } }, async (request, reply) => {
+    const { id } = parseInput(idQuery, request.query);
+    return send(request, reply, await invitedUsers(runtime, request.user, id));
+  });
+
+  app.put('/question/invite', { config: { access: 'auth' } }, async (request, reply) => {
+    const input = parseInput(inviteSchema, request.body);
+    const subject = `user:${request.user!.id}`;
+    await checkCaptcha(runtime, 'invitation_answer', subject, request.user, input);
+    await countAttempt(runtime, 'invitation_answer', subject);
+    await inviteUsers(runtime, request.user!, input);
+    return send(request, reply, null);
+  });
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { reactionQuery, reactionSchema } from '@answer/contract';
+import { send } from '../../core/envelope.js';
+import { parseInput } from '../../core/validate.js';
+import { react, reactionSummary } from './service.js';
+
+/** Emoji reactions under questions and answers (domain.md 5.15). Both reply `{reaction_summary}`, as upstream does. */
+export async function reactionRoutes(app: FastifyInstance) {
+  const runtime = app.runtime;
+
+  app.get('/meta/reaction', { config: { access: 'public' } }, async (request, reply) => {
+    const { object_id } = parseInput(reactionQuery, request.query);
+    return send(request, reply, await reactionSummary(runtime, request.user, object_id, request.lang));
+  });
+
+  app.put('/meta/reaction', { config: { access: 'auth' } }, async (request, reply) => {
+    const input = parseInput(reactionSchema, request.body);
+    return send(request, reply, await react(runtime, request.user!, input, request.lang));
+  });
+}
