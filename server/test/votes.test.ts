@@ -71,6 +71,8 @@ describe.each(targets)('votes, reputation and accepting on $name', ({ name, url 
     expect(await rank(asker)).toBe(210);
     expect((await api('POST', '/vote/up', voter, { object_id: questionId, is_cancel: true })).json().data.votes).toBe(0);
     expect(await rank(asker)).toBe(200);
+    // The stored score, which the question page shows, follows the withdrawal.
+    expect((await api('GET', `/question/info?id=${questionId}`, voter)).json().data.vote_count).toBe(0);
     await consistent(asker);
   });
 

@@ -75,13 +75,15 @@ export async function vote(runtime: Runtime, user: SessionUser, rawId: string, w
         if (Number(removed.numDeletedRows) !== 1) throw new RaceLost();
         await reverse(trx, { objectId, triggerUserId: user.id, activityTypes: ALL_TYPES(target.kind) });
       }
-      if (cancel) return;
-      await trx.insertInto('vote').values({ user_id: user.id, object_id: objectId, direction, created_at: Math.floor(Date.now() / 1000) }).execute();
-      const rule = RULES[target.kind][direction];
-      await record(trx, { userId: user.id, triggerUserId: user.id, objectId, originalObjectId: target.questionId, activityType: rule.voter[0], rank: rule.voter[1] });
-      if (rule.author) {
-        await record(trx, { userId: target.authorId, triggerUserId: user.id, objectId, originalObjectId: target.questionId, activityType: rule.author[0], rank: rule.author[1], capped: true });
+      if (!cancel) {
+        await trx.insertInto('vote').values({ user_id: user.id, object_id: objectId, direction, created_at: Math.floor(Date.now() / 1000) }).execute();
+        const rule = RULES[target.kind][direction];
+        await record(trx, { userId: user.id, triggerUserId: user.id, objectId, originalObjectId: target.questionId, activityType: rule.voter[0], rank: rule.voter[1] });
+        if (rule.author) {
+          await record(trx, { userId: target.authorId, triggerUserId: user.id, objectId, originalObjectId: target.questionId, activityType: rule.author[0], rank: rule.author[1], capped: true });
+        }
       }
+      // The stored score follows every change, a withdrawn vote included.
       const score = await tally(trx, objectId);
       await trx.updateTable(target.kind).set({ vote_count: target.kind === 'comment' ? score.up : score.up - score.down }).where('id', '=', objectId).execute();
     });
