@@ -2,6 +2,7 @@ import { API_PREFIX } from '@answer/contract';
 import { get, post, request } from './client';
 import type { EditResult, MemberAction, PageOf, UserBrief } from './post-types';
 import type { QuestionInfo } from './questions';
+import type { VoteStatus } from './votes';
 
 /** default: accepted, then votes; updated: newest first (despite the name); created: oldest first. */
 export type AnswerOrder = 'default' | 'updated' | 'created' | 'vote';
@@ -21,6 +22,9 @@ export interface AnswerInfo {
   user_info: UserBrief | null;
   update_user_info: UserBrief | null;
   member_actions: MemberAction[];
+  /** The viewer's own marks on it. */
+  collected: boolean;
+  vote_status: VoteStatus;
 }
 
 export const ACCEPTED = 2;

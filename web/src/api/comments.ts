@@ -15,6 +15,9 @@ export interface CommentInfo {
   reply_user_display_name: string;
   reply_comment_id: string;
   member_actions: MemberAction[];
+  vote_count: number;
+  /** The viewer upvoted it. */
+  is_vote: boolean;
 }
 
 export interface NewComment {

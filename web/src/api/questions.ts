@@ -1,6 +1,7 @@
 import { API_PREFIX } from '@answer/contract';
 import { get, post, request } from './client';
 import type { EditResult, MemberAction, PageOf, TagBrief, UserBrief } from './post-types';
+import type { VoteStatus } from './votes';
 
 export type QuestionOrder = 'newest' | 'active' | 'frequent' | 'score' | 'unanswered' | 'hot';
 
@@ -24,6 +25,8 @@ export interface QuestionListItem {
 /** The banner over a question that is closed, deleted or waiting for review. */
 export interface QuestionOperation {
   type: 'closed' | 'deleted' | 'pending' | string;
+  /** For a closed question: the close reason's name. */
+  description?: string;
   msg: string;
   level: string;
 }
@@ -50,6 +53,18 @@ export interface QuestionInfo {
   answered: boolean;
   first_answer_id: string;
   member_actions: MemberAction[];
+  /** Actions beyond the post menu, e.g. invite_other_to_answer. */
+  extends_actions: MemberAction[];
+  /** 2 = pinned to the top of every list. */
+  pin: number;
+  /** 2 = unlisted (reachable by URL only). */
+  show: number;
+  collection_count: number;
+  follow_count: number;
+  /** The viewer's own marks on it. */
+  collected: boolean;
+  is_followed: boolean;
+  vote_status: VoteStatus;
 }
 
 export interface SimilarQuestion {
@@ -74,6 +89,7 @@ export interface AskInput {
 
 export const QUESTION_STATUS = { available: 1, closed: 2, deleted: 10, pending: 11 } as const;
 export const PINNED = 2;
+export const UNLISTED = 2;
 
 export interface QuestionPageQuery {
   order?: QuestionOrder;

@@ -8,7 +8,8 @@ import type { Guard, GuardContext, GuardResult } from './guards';
 import { deriveLoginState } from './login-state';
 import { forgetRedirect, peekRedirect, rememberRedirect } from './redirect';
 
-function useGuardContext(): GuardContext {
+/** What guards decide from: the session, site settings and the current location. */
+export function useGuardContext(): GuardContext {
   const user = useUser();
   const site = useSiteInfo();
   const agent = useAgent();

@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 import { deriveLoginState } from '../app/login-state';
 import { useUser } from '../state/user';
 import { MAIN_LINKS } from './Header';
+import { ReviewNavLink } from './ReviewNavLink';
 
 /** The left column of the main layout; staff also get the review queue. */
 export function SideNav() {
@@ -15,11 +16,7 @@ export function SideNav() {
           {t(link.key)}
         </NavLink>
       ))}
-      {(login.isAdmin || login.isModerator) && (
-        <NavLink to="/review" className="nav-link">
-          {t('nav.review')}
-        </NavLink>
-      )}
+      {(login.isAdmin || login.isModerator) && <ReviewNavLink />}
     </nav>
   );
 }

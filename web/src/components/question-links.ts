@@ -21,5 +21,7 @@ export function answerIdOf(params: { slugPermalink?: string; aid?: string }): st
 
 export const editQuestionPath = (questionId: string) => `/posts/${questionId}/edit`;
 export const editAnswerPath = (questionId: string, answerId: string) => `/posts/${questionId}/${answerId}/edit`;
+export const questionTimelinePath = (questionId: string) => `/posts/${questionId}/timeline`;
+export const answerTimelinePath = (questionId: string, answerId: string) => `/posts/${questionId}/${answerId}/timeline`;
 export const userPath = (username: string) => `/users/${encodeURIComponent(username)}`;
 export const tagPath = (slug: string) => `/tags/${encodeURIComponent(slug)}`;

@@ -12,6 +12,7 @@ const DYNAMIC = [
   ...['too_long', 'too_many'].map((e) => `question.form.tag_${e}`),
   ...['title_required', 'title_too_long', 'body_required', 'tags_required', 'answer_too_short'].map((e) => `question.form.${e}`),
   ...['not_image', 'too_large'].map((e) => `editor.image_dialog.${e}`),
+  ...['reason_required', 'msg_required', 'url_invalid', 'url_origin'].map((e) => `question.close.${e}`),
   'question.edited',
   'question.answered',
 ];

@@ -1,3 +1,2 @@
-import { ComingSoon } from '../../components/ComingSoon';
-
-export const Review = () => <ComingSoon titleKey="review.title" />;
+// The review area (one lazily loaded chunk): the review queues and the suggested edits in them.
+export { Review } from './Review';

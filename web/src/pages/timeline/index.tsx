@@ -1,3 +1,2 @@
-import { ComingSoon } from '../../components/ComingSoon';
-
-export const Timeline = () => <ComingSoon titleKey="timeline.title" />;
+// The timeline area (one lazily loaded chunk): the history of a question, an answer or a tag.
+export { Timeline } from './Timeline';

@@ -1,30 +1,34 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ACCEPTED, ANSWER_STATUS, type AnswerInfo, deleteAnswer } from '../../../api/answers';
+import { ACCEPTED, ANSWER_STATUS, type AnswerInfo } from '../../../api/answers';
 import { PostHtml } from '../../../components/PostHtml';
-import { editAnswerPath } from '../../../components/question-links';
+import { AcceptButton } from './AcceptButton';
+import { AnswerMenu } from './AnswerMenu';
 import { AuthorCard } from './AuthorCard';
+import { BookmarkButton } from './BookmarkButton';
 import { Comments } from './comments/Comments';
-import { PostActions } from './PostActions';
+import { Reactions } from './Reactions';
+import { VoteButtons } from './VoteButtons';
+
+interface AnswerItemProps {
+  answer: AnswerInfo;
+  questionId: string;
+  /** The URL points at this answer. */
+  focused: boolean;
+  /** The viewer may accept answers to this question. */
+  canAccept: boolean;
+  loggedIn: boolean;
+}
 
 /**
- * One answer with its votes, acceptance, actions, author and comments; `focused` when the URL points
- * at it. Moderators also get deleted answers, and authors their own pending ones: both are marked.
+ * One answer with its votes, acceptance, marks, actions, author and comments. Moderators also get
+ * deleted answers, and authors their own pending ones: both are marked.
  */
-export function AnswerItem({ answer: a, questionId, focused }: { answer: AnswerInfo; questionId: string; focused: boolean }) {
+export function AnswerItem({ answer: a, questionId, focused, canAccept, loggedIn }: AnswerItemProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const accepted = a.accepted === ACCEPTED;
   const state = a.status === ANSWER_STATUS.deleted ? 'deleted' : a.status === ANSWER_STATUS.pending ? 'pending' : null;
-
-  const remove = async () => {
-    await deleteAnswer(a.id);
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['answers', questionId] }),
-      queryClient.invalidateQueries({ queryKey: ['question'] }),
-      queryClient.invalidateQueries({ queryKey: ['questions'] }),
-    ]);
-  };
 
   return (
     <article
@@ -33,14 +37,32 @@ export function AnswerItem({ answer: a, questionId, focused }: { answer: AnswerI
       aria-label={t('question.answer_by', { name: a.user_info?.display_name ?? '' })}
       data-testid="answer"
     >
-      <div className="d-flex gap-3 small text-body-secondary mb-2">
-        <span>{t('question.count.votes', { count: a.vote_count, n: a.vote_count })}</span>
-        {accepted && <span className="badge text-bg-success">{t('question.accepted')}</span>}
-        {state && <span className="badge text-bg-secondary">{t(`question.answer_state.${state}`)}</span>}
-      </div>
+      {(accepted || state) && (
+        <div className="d-flex gap-2 small mb-2">
+          {accepted && (
+            <span className="badge text-bg-success" data-testid="accepted-mark">
+              <span aria-hidden="true">✓ </span>
+              {t('question.accepted')}
+            </span>
+          )}
+          {state && <span className="badge text-bg-secondary">{t(`question.answer_state.${state}`)}</span>}
+        </div>
+      )}
       <PostHtml html={a.html} className="mb-3" />
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <VoteButtons
+          objectId={a.id}
+          votes={a.vote_count}
+          status={a.vote_status}
+          // The author's reputation on the card, and the "votes" order, moved with the vote.
+          onVoted={() => void queryClient.invalidateQueries({ queryKey: ['answers', questionId] })}
+        />
+        {canAccept && !state && <AcceptButton questionId={questionId} answerId={a.id} accepted={accepted} />}
+        <BookmarkButton objectId={a.id} bookmarked={a.collected} />
+        <Reactions objectId={a.id} />
+      </div>
       <div className="d-flex flex-wrap justify-content-between align-items-start gap-3">
-        <PostActions actions={a.member_actions} editHref={editAnswerPath(questionId, a.id)} deleteMessage={t('question.delete_answer_confirm')} onDelete={remove} />
+        <AnswerMenu answer={a} questionId={questionId} loggedIn={loggedIn} />
         <div className="d-flex flex-wrap gap-2 ms-auto">
           {a.update_time > 0 && <AuthorCard user={a.update_user_info} verbKey="question.edited" time={a.update_time} />}
           <AuthorCard user={a.user_info} verbKey="question.answered" time={a.create_time} />

@@ -14,8 +14,15 @@ const ORDERS: { key: string; order: AnswerOrder }[] = [
 ];
 const PAGE_SIZE = 20;
 
+interface AnswersProps {
+  questionId: string;
+  focusId?: string;
+  canAccept: boolean;
+  loggedIn: boolean;
+}
+
 /** The answers with their sort tabs; the answer the URL names is scrolled to once it is shown. */
-export function Answers({ questionId, focusId }: { questionId: string; focusId?: string }) {
+export function Answers({ questionId, focusId, canAccept, loggedIn }: AnswersProps) {
   const { t } = useTranslation();
   const [order, setOrder] = useState<AnswerOrder>('default');
   const [page, setPage] = useState(1);
@@ -58,7 +65,7 @@ export function Answers({ questionId, focusId }: { questionId: string; focusId?:
         </div>
       </div>
       {data.list.map((a) => (
-        <AnswerItem key={a.id} answer={a} questionId={questionId} focused={a.id === focusId} />
+        <AnswerItem key={a.id} answer={a} questionId={questionId} focused={a.id === focusId} canAccept={canAccept} loggedIn={loggedIn} />
       ))}
       {pages > 1 && (
         <nav aria-label={t('question.pagination')} className="mt-3">

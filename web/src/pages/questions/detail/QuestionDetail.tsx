@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { getQuestion } from '../../../api/questions';
+import { deriveLoginState } from '../../../app/login-state';
 import { PageLoading } from '../../../components/PageLoading';
 import { answerIdOf } from '../../../components/question-links';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import { useSiteInfo } from '../../../state/site';
+import { useUser } from '../../../state/user';
 import { Answers } from './Answers';
+import { InviteCard } from './InviteCard';
 import { QuestionPost } from './QuestionPost';
 import { RelatedQuestions } from './RelatedQuestions';
 import { WriteAnswer } from './WriteAnswer';
@@ -21,18 +24,24 @@ export function QuestionDetail() {
   const permalink = useSiteInfo()?.site_seo.permalink;
   const question = useQuery({ queryKey: ['question', qid], queryFn: ({ signal }) => getQuestion(qid, signal) });
   const q = question.data;
+  const user = useUser();
+  const login = deriveLoginState(user);
   usePageTitle(q?.title);
 
   if (!q) return question.isPending ? <PageLoading /> : null;
+  // The server decides (the asker, or staff holding answer.accept); this only hides a button it would refuse.
+  const canAccept = login.isNormal && (login.isAdmin || login.isModerator || (!!user && user.username === q.user_info?.username));
+  const canInvite = q.extends_actions?.some((a) => a.action === 'invite_other_to_answer') ?? false;
   // Keyed by question: following a related question starts its forms and tabs afresh.
   return (
     <div className="row g-4" key={q.id}>
       <div className="col-xl-9">
-        <QuestionPost question={q} />
-        <Answers questionId={q.id} focusId={focusId} />
+        <QuestionPost question={q} loggedIn={login.isLoggedIn} />
+        <Answers questionId={q.id} focusId={focusId} canAccept={canAccept} loggedIn={login.isLoggedIn} />
         <WriteAnswer question={q} />
       </div>
       <aside className="col-xl-3">
+        <InviteCard questionId={q.id} canInvite={canInvite} />
         <RelatedQuestions questionId={q.id} permalink={permalink} />
       </aside>
     </div>

@@ -7,6 +7,7 @@ import { PostHtml } from '../../../../components/PostHtml';
 import { userPath } from '../../../../components/question-links';
 import { TimeAgo } from '../../../../components/TimeAgo';
 import { CommentForm } from './CommentForm';
+import { CommentVote } from './CommentVote';
 
 interface CommentItemProps {
   comment: CommentInfo;
@@ -16,7 +17,7 @@ interface CommentItemProps {
   onDelete: (comment: CommentInfo) => Promise<unknown>;
 }
 
-/** One comment: its text, author and time, and reply / edit / delete as the server allows. */
+/** One comment: its upvote, text, author and time, and reply / edit / delete as the server allows. */
 export function CommentItem({ comment: c, canReply, onReply, onEdit, onDelete }: CommentItemProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
@@ -43,6 +44,7 @@ export function CommentItem({ comment: c, canReply, onReply, onEdit, onDelete }:
   return (
     <li id={`comment-${c.comment_id}`} className="list-group-item px-0 small" data-testid="comment">
       <div className="d-flex flex-wrap align-items-baseline gap-1">
+        <CommentVote commentId={c.comment_id} votes={c.vote_count} voted={c.is_vote} />
         {c.reply_username && (
           <Link to={userPath(c.reply_username)} className="text-body-secondary">
             {t('question.comment.reply_to', { name: c.reply_user_display_name || c.reply_username })}

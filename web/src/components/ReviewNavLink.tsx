@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { getReviewQueueCounts } from '../api/review';
+
+/**
+ * The side navigation's link to the review page, with how many items wait in all queues. Its key
+ * sits under ['review'], which every approve or reject refreshes.
+ */
+export function ReviewNavLink() {
+  const { t } = useTranslation();
+  const queues = useQuery({ queryKey: ['review', 'nav-count'], queryFn: ({ signal }) => getReviewQueueCounts(signal) });
+  const waiting = (queues.data ?? []).reduce((sum, q) => sum + (Number(q.todo_amount) || 0), 0);
+  return (
+    <NavLink to="/review" className="nav-link d-flex justify-content-between align-items-center">
+      {t('nav.review')}
+      {waiting > 0 && (
+        <span className="badge rounded-pill text-bg-danger" data-testid="review-nav-count">
+          {waiting}
+          <span className="visually-hidden"> {t('review.waiting')}</span>
+        </span>
+      )}
+    </NavLink>
+  );
+}

@@ -1,0 +1,61 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { getInvitees } from '../../../api/invites';
+import { Avatar } from '../../../components/Avatar';
+import { userPath } from '../../../components/question-links';
+import { showToast } from '../../../state/notices';
+import { InviteDialog } from './InviteDialog';
+
+/** Side box: who was invited to answer, and inviting more for those the server lets (extends_actions). */
+export function InviteCard({ questionId, canInvite }: { questionId: string; canInvite: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const queryKey = ['question-invitees', questionId];
+  const invitees = useQuery({ queryKey, queryFn: ({ signal }) => getInvitees(questionId, signal) });
+  const list = invitees.data ?? [];
+  if (!list.length && !canInvite) return null;
+
+  return (
+    <section className="card mb-3" aria-labelledby="invitees-title" data-testid="invitees">
+      <h2 id="invitees-title" className="card-header h6 mb-0">
+        {t('question.invite.card_title')}
+      </h2>
+      <div className="card-body small">
+        {list.length ? (
+          <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2">
+            {list.map((u) => (
+              <li key={u.username}>
+                <Link to={userPath(u.username)} className="d-inline-flex align-items-center gap-1 text-decoration-none">
+                  <Avatar src={u.avatar} name={u.display_name} size={20} />
+                  {u.display_name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-body-secondary mb-2">{t('question.invite.none')}</p>
+        )}
+        {canInvite && (
+          <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setOpen(true)}>
+            {t('question.invite.open')}
+          </button>
+        )}
+      </div>
+      {open && (
+        <InviteDialog
+          questionId={questionId}
+          current={list}
+          onCancel={() => setOpen(false)}
+          onSaved={() => {
+            setOpen(false);
+            showToast(t('question.invite.done'), 'success');
+            void queryClient.invalidateQueries({ queryKey });
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import Dropdown from 'react-bootstrap/Dropdown';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { MemberAction } from '../../../api/post-types';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { explainFailure } from './optimistic';
+
+/**
+ * The actions this page knows how to run, in the order shown. Edit is a link; the rarely used list
+ * operations sit behind "More". Anything else the server lists (flagging) belongs to other screens.
+ */
+const ITEMS = [
+  { action: 'edit', key: 'question.action.edit', more: false },
+  { action: 'close', key: 'question.action.close', more: false },
+  { action: 'reopen', key: 'question.action.reopen', more: false },
+  { action: 'delete', key: 'question.action.delete', more: false },
+  { action: 'undelete', key: 'question.action.undelete', more: false },
+  { action: 'pin', key: 'question.action.pin', more: true },
+  { action: 'unpin', key: 'question.action.unpin', more: true },
+  { action: 'hide', key: 'question.action.hide', more: true },
+  { action: 'show', key: 'question.action.show', more: true },
+] as const;
+
+export type PostAction = (typeof ITEMS)[number]['action'];
+
+interface PostMenuProps {
+  /** member_actions from the server: only these are offered. */
+  actions: MemberAction[];
+  editHref: string;
+  /** The post's history, for logged-in viewers. */
+  timelineHref?: string;
+  deleteMessage: string;
+  /** Runs an action (edit excepted); deleting is confirmed first. */
+  onAction: (action: Exclude<PostAction, 'edit'>) => Promise<unknown>;
+}
+
+/** The links under a post: edit, moderation and history, as the server allows this viewer. */
+export function PostMenu({ actions, editHref, timelineHref, deleteMessage, onAction }: PostMenuProps) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const offered = ITEMS.filter((item) => actions.some((a) => a.action === item.action));
+
+  const run = async (action: Exclude<PostAction, 'edit'>) => {
+    setBusy(true);
+    try {
+      await onAction(action);
+      return true;
+    } catch (error) {
+      explainFailure(error);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const choose = (action: Exclude<PostAction, 'edit'>) => {
+    if (action === 'delete') setConfirming(true);
+    else void run(action);
+  };
+
+  const inline = offered.filter((item) => !item.more);
+  const more = offered.filter((item) => item.more);
+  if (!offered.length && !timelineHref) return null;
+  return (
+    <nav className="d-flex flex-wrap align-items-center gap-3 small" aria-label={t('question.action.menu')}>
+      {inline.map(({ action, key }) =>
+        action === 'edit' ? (
+          <Link key={action} to={editHref} className="link-secondary">
+            {t(key)}
+          </Link>
+        ) : (
+          <button
+            key={action}
+            type="button"
+            className={`btn btn-link btn-sm p-0 ${action === 'delete' ? 'link-danger' : 'link-secondary'}`}
+            disabled={busy}
+            onClick={() => choose(action)}
+          >
+            {t(key)}
+          </button>
+        ),
+      )}
+      {more.length > 0 && (
+        <Dropdown>
+          <Dropdown.Toggle variant="link" size="sm" className="p-0 link-secondary" disabled={busy}>
+            {t('question.action.more')}
+          </Dropdown.Toggle>
+          <Dropdown.Menu>
+            {more.map(({ action, key }) => (
+              <Dropdown.Item key={action} as="button" type="button" onClick={() => choose(action)}>
+                {t(key)}
+              </Dropdown.Item>
+            ))}
+          </Dropdown.Menu>
+        </Dropdown>
+      )}
+      {timelineHref && (
+        <Link to={timelineHref} className="link-secondary">
+          {t('question.action.timeline')}
+        </Link>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          message={deleteMessage}
+          confirmLabel={t('question.action.delete')}
+          busy={busy}
+          onCancel={() => setConfirming(false)}
+          onConfirm={async () => {
+            if (await run('delete')) setConfirming(false);
+          }}
+        />
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,65 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
+import Tooltip from 'react-bootstrap/Tooltip';
+import { useTranslation } from 'react-i18next';
+import { REACTION_EMOJIS, type ReactionEmoji, type ReactionItem, getReactions, react } from '../../../api/reactions';
+import { isActive, toggleReaction } from './reaction-summary';
+import { useMemberGate } from './useMemberGate';
+import { useOptimisticValue } from './useOptimisticValue';
+
+const GLYPHS: Record<ReactionEmoji, string> = { heart: '❤️', smile: '😄', frown: '☹️' };
+const NONE: ReactionItem[] = [];
+
+/** Heart, smile and frown under a question or answer, with who reacted in a tooltip. */
+export function Reactions({ objectId }: { objectId: string }) {
+  const { t } = useTranslation();
+  const gate = useMemberGate();
+  const queryClient = useQueryClient();
+  const queryKey = ['reactions', objectId];
+  const loaded = useQuery({ queryKey, queryFn: ({ signal }) => getReactions(objectId, signal) });
+  const summary = useOptimisticValue(loaded.data ?? NONE);
+  const names: Record<ReactionEmoji, string> = { heart: t('question.reaction.heart'), smile: t('question.reaction.smile'), frown: t('question.reaction.frown') };
+
+  const click = (emoji: ReactionEmoji) => {
+    if (!gate()) return;
+    const activate = !isActive(summary.value, emoji);
+    void summary.change(toggleReaction(summary.value, emoji), async () => {
+      const next = await react(objectId, emoji, activate);
+      queryClient.setQueryData(queryKey, next);
+      return next;
+    });
+  };
+
+  return (
+    <div className="d-inline-flex flex-wrap gap-1" role="group" aria-label={t('question.reaction.group')} aria-busy={summary.busy}>
+      {REACTION_EMOJIS.map((emoji) => {
+        const item = summary.value.find((r) => r.emoji === emoji);
+        const count = item?.count ?? 0;
+        const button = (
+          <button
+            type="button"
+            className={`btn btn-sm rounded-pill ${item?.is_active ? 'btn-primary' : 'btn-outline-secondary'}`}
+            aria-label={t('question.reaction.button', { name: names[emoji], n: count })}
+            aria-pressed={item?.is_active ?? false}
+            onClick={() => click(emoji)}
+            data-testid={`reaction-${emoji}`}
+          >
+            <span aria-hidden="true">{GLYPHS[emoji]}</span>
+            {count > 0 && <span className="ms-1">{count}</span>}
+          </button>
+        );
+        // Always wrapped, so the button keeps its focus when its first tooltip arrives.
+        return (
+          <OverlayTrigger
+            key={emoji}
+            placement="top"
+            trigger={item?.tooltip ? ['hover', 'focus'] : []}
+            overlay={<Tooltip id={`reaction-${objectId}-${emoji}`}>{item?.tooltip}</Tooltip>}
+          >
+            {button}
+          </OverlayTrigger>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import Button from 'react-bootstrap/Button';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AuditOperation, SuggestedEdit as Edit } from '../../api/review';
+import { Avatar } from '../../components/Avatar';
+import { userPath } from '../../components/question-links';
+import { RevisionDiff } from '../../components/RevisionDiff';
+import { TimeAgo } from '../../components/TimeAgo';
+import { useSiteInfo } from '../../state/site';
+import { currentSide, editHeadingKey, editTargetPath, proposedSide } from './suggested-edit';
+
+interface Props {
+  edit: Edit;
+  /** How many suggested edits wait, this one included. */
+  remaining: number;
+  busy: boolean;
+  onAudit: (operation: AuditOperation) => void;
+  /** Absent when this is the only edit waiting. */
+  onSkip?: () => void;
+}
+
+/** One suggested edit: what it is for, who proposed it and why, the changes, and the decision buttons. */
+export function SuggestedEdit({ edit, remaining, busy, onAudit, onSkip }: Props) {
+  const { t } = useTranslation();
+  const permalink = useSiteInfo()?.site_seo.permalink;
+  const proposal = edit.unreviewed_info;
+  const author = proposal.user_info;
+  const authorName = author ? author.display_name || author.username : '';
+
+  return (
+    <article aria-labelledby="suggested-edit-title" data-testid="suggested-edit">
+      <p className="small text-body-secondary mb-1" aria-live="polite">
+        {t('review.remaining', { count: remaining })}
+      </p>
+      <h2 id="suggested-edit-title" className="h5 mb-1">
+        {t(editHeadingKey(edit.type))}
+      </h2>
+      <p className="mb-3">
+        <Link to={editTargetPath(edit, permalink)}>{edit.info.title || t('review.view_post')}</Link>
+      </p>
+      <dl className="row small mb-3">
+        <dt className="col-sm-3">{t('review.suggested_by')}</dt>
+        <dd className="col-sm-9 d-flex align-items-center gap-2">
+          {author ? (
+            <>
+              <Avatar src={author.avatar} name={authorName} size={24} />
+              <Link to={userPath(author.username)}>{authorName}</Link>
+            </>
+          ) : (
+            t('timeline.n_a')
+          )}
+          <TimeAgo time={proposal.create_at} className="text-body-secondary" />
+        </dd>
+        <dt className="col-sm-3">{t('review.summary')}</dt>
+        <dd className="col-sm-9" data-testid="suggested-edit-summary">
+          {proposal.reason || <span className="text-body-secondary">{t('review.no_summary')}</span>}
+        </dd>
+      </dl>
+      <div className="mb-4">
+        <RevisionDiff before={currentSide(edit)} after={proposedSide(edit)} testId="suggested-edit-diff" />
+      </div>
+      <div className="d-flex flex-wrap gap-2">
+        <Button variant="success" disabled={busy} onClick={() => onAudit('approve')}>
+          {t('review.approve')}
+        </Button>
+        <Button variant="outline-danger" disabled={busy} onClick={() => onAudit('reject')}>
+          {t('review.reject')}
+        </Button>
+        {onSkip && (
+          <Button variant="link" disabled={busy} onClick={onSkip}>
+            {t('review.skip')}
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}
