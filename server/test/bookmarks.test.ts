@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseInfo, body, installThroughApi, member, relaxCaptcha, startSite, type TestSite } from './support/app.js';
-import { createThrowawayDb, serverDialects, type ThrowawayDb } from './support/databases.js';
+import { body, member, type TestSite } from './support/app.js';
+import { dialectTargets, siteOn, type User } from './support/dialect-sites.js';
 
-type User = { id: string; token: string };
-const targets: { name: string; url?: string }[] = [{ name: 'sqlite3' }, ...serverDialects().map((d) => ({ name: d.dialect, url: d.url }))];
+const targets = dialectTargets();
 
 describe.each(targets)('bookmarks (collection/switch) on $name', ({ name, url }) => {
   let site: TestSite;
-  let db: ThrowawayDb | undefined;
+  let stop: (() => Promise<void>) | undefined;
   let author: User;
   let reader: User;
   let questionId: string;
@@ -18,21 +17,12 @@ describe.each(targets)('bookmarks (collection/switch) on $name', ({ name, url })
   const info = async (user: User) => body(await api('GET', `/question/info?id=${questionId}`, user)).data;
 
   beforeAll(async () => {
-    site = await startSite();
-    if (name === 'sqlite3') await installThroughApi(site, { db_type: 'sqlite3' }, baseInfo());
-    else {
-      db = await createThrowawayDb(name as 'postgres' | 'mysql', url);
-      await installThroughApi(site, { db_type: name, db_host: db.host, db_username: db.user, db_password: db.password, db_name: db.name }, baseInfo());
-    }
-    await relaxCaptcha(site);
+    ({ site, stop } = await siteOn({ name, url }));
     author = await member(site, 'bookauthor', 200);
     reader = await member(site, 'bookreader', 1);
     questionId = body(await api('POST', '/question', author, { title: 'A question worth keeping', content: 'Question body', tags: [{ slug_name: 'support' }] })).data.id;
   });
-  afterAll(async () => {
-    await site?.close();
-    await db?.drop();
-  });
+  afterAll(async () => stop?.());
 
   it('bookmarks and un-bookmarks a question, which the question page reflects', async () => {
     const on = await bookmark(reader, true);

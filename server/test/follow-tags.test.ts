@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACT } from '../src/features/activity/types.js';
-import { baseInfo, body, installThroughApi, member, relaxCaptcha, startSite, type TestSite } from './support/app.js';
-import { createThrowawayDb, serverDialects, type ThrowawayDb } from './support/databases.js';
+import { body, member, type TestSite } from './support/app.js';
+import { dialectTargets, siteOn, type User } from './support/dialect-sites.js';
 
-type User = { id: string; token: string };
-const targets: { name: string; url?: string }[] = [{ name: 'sqlite3' }, ...serverDialects().map((d) => ({ name: d.dialect, url: d.url }))];
+const targets = dialectTargets();
 const SLUGS = ['alpha', 'beta', 'gamma', 'delta'];
 
 describe.each(targets)('the followed-tag set on $name', ({ name, url }) => {
   let site: TestSite;
-  let db: ThrowawayDb | undefined;
+  let stop: (() => Promise<void>) | undefined;
   let reader: User;
   let other: User;
   const tagIds = new Map<string, string>();
@@ -41,13 +40,7 @@ describe.each(targets)('the followed-tag set on $name', ({ name, url }) => {
   };
 
   beforeAll(async () => {
-    site = await startSite();
-    if (name === 'sqlite3') await installThroughApi(site, { db_type: 'sqlite3' }, baseInfo());
-    else {
-      db = await createThrowawayDb(name as 'postgres' | 'mysql', url);
-      await installThroughApi(site, { db_type: name, db_host: db.host, db_username: db.user, db_password: db.password, db_name: db.name }, baseInfo());
-    }
-    await relaxCaptcha(site);
+    ({ site, stop } = await siteOn({ name, url }));
     const creator = await member(site, 'tagcreator', 5000);
     reader = await member(site, 'tagreader', 1);
     other = await member(site, 'tagother', 1);
@@ -57,10 +50,7 @@ describe.each(targets)('the followed-tag set on $name', ({ name, url }) => {
       tagIds.set(row.slug_name, String(row.id));
     }
   });
-  afterAll(async () => {
-    await site?.close();
-    await db?.drop();
-  });
+  afterAll(async () => stop?.());
 
   it('replaces the whole set and keeps follow counts exact', async () => {
     expect((await setTags(reader, ['alpha', 'Beta'])).statusCode).toBe(200);

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, baseInfo, body, installThroughApi, login, member, relaxCaptcha, startSite, type TestSite } from './support/app.js';
-import { createThrowawayDb, serverDialects, type ThrowawayDb } from './support/databases.js';
+import { ADMIN, body, login, member, type TestSite } from './support/app.js';
+import { dialectTargets, siteOn, type User } from './support/dialect-sites.js';
 
-type User = { id: string; token: string };
-const targets: { name: string; url?: string }[] = [{ name: 'sqlite3' }, ...serverDialects().map((d) => ({ name: d.dialect, url: d.url }))];
+const targets = dialectTargets();
 
 describe.each(targets)('inviting people to answer on $name', ({ name, url }) => {
   let site: TestSite;
-  let db: ThrowawayDb | undefined;
+  let stop: (() => Promise<void>) | undefined;
   let author: User;
   let below: User;
   let inviter: User;
@@ -25,13 +24,7 @@ describe.each(targets)('inviting people to answer on $name', ({ name, url }) => 
   const extendsActions = async (user?: User, id = questionId) => body(await api('GET', `/question/info?id=${id}`, user)).data.extends_actions;
 
   beforeAll(async () => {
-    site = await startSite();
-    if (name === 'sqlite3') await installThroughApi(site, { db_type: 'sqlite3' }, baseInfo());
-    else {
-      db = await createThrowawayDb(name as 'postgres' | 'mysql', url);
-      await installThroughApi(site, { db_type: name, db_host: db.host, db_username: db.user, db_password: db.password, db_name: db.name }, baseInfo());
-    }
-    await relaxCaptcha(site);
+    ({ site, stop } = await siteOn({ name, url }));
     // Level 3: inviting needs 1000 reputation (domain.md 4.2).
     const adminToken = await login(site, ADMIN.email, ADMIN.password);
     const level = await site.app.inject({ method: 'PUT', url: '/answer/admin/api/setting/privileges', headers: { authorization: adminToken }, payload: { level: 3 } });
@@ -43,10 +36,7 @@ describe.each(targets)('inviting people to answer on $name', ({ name, url }) => 
     for (const n of ['inva', 'invb', 'invc', 'invd', 'inve', 'invf']) invitees.push(await member(site, n, 1));
     questionId = body(await api('POST', '/question', author, { title: 'Who can answer this one?', content: 'Question body', tags: [{ slug_name: 'support' }] })).data.id;
   });
-  afterAll(async () => {
-    await site?.close();
-    await db?.drop();
-  });
+  afterAll(async () => stop?.());
 
   it('needs the invite privilege, and offers the action only to those who have it', async () => {
     const refused = await invite(below, ['inva']);

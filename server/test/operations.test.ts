@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toLongId } from '../src/core/ids.js';
 import { ACT } from '../src/features/activity/types.js';
-import { ADMIN, baseInfo, body, installThroughApi, login, member, relaxCaptcha, startSite, type TestSite } from './support/app.js';
-import { createThrowawayDb, serverDialects, type ThrowawayDb } from './support/databases.js';
+import { body, member, type TestSite } from './support/app.js';
+import { adminOf, dialectTargets, siteOn, type User } from './support/dialect-sites.js';
 
-type User = { id: string; token: string };
-const targets: { name: string; url?: string }[] = [{ name: 'sqlite3' }, ...serverDialects().map((d) => ({ name: d.dialect, url: d.url }))];
+const targets = dialectTargets();
 const MODERATOR_ROLE = 3;
 const DUPLICATE = 60;
 const COMMUNITY_SPECIFIC = 63;
 
 describe.each(targets)('closing, pinning, hiding and undeleting posts on $name', ({ name, url }) => {
   let site: TestSite;
-  let db: ThrowawayDb | undefined;
+  let stop: (() => Promise<void>) | undefined;
   let admin: User;
   let moderator: User;
   let author: User;
@@ -54,14 +53,8 @@ describe.each(targets)('closing, pinning, hiding and undeleting posts on $name',
   const listIds = async (query = 'order=newest&page_size=50') => (body(await api('GET', `/question/page?${query}`)).data.list as { id: string }[]).map((q) => q.id);
 
   beforeAll(async () => {
-    site = await startSite();
-    if (name === 'sqlite3') await installThroughApi(site, { db_type: 'sqlite3' }, baseInfo());
-    else {
-      db = await createThrowawayDb(name as 'postgres' | 'mysql', url);
-      await installThroughApi(site, { db_type: name, db_host: db.host, db_username: db.user, db_password: db.password, db_name: db.name }, baseInfo());
-    }
-    await relaxCaptcha(site);
-    admin = { id: '1', token: await login(site, ADMIN.email, ADMIN.password) };
+    ({ site, stop } = await siteOn({ name, url }));
+    admin = await adminOf(site);
     moderator = await member(site, 'modmia', 1);
     const t = Math.floor(Date.now() / 1000);
     await database().insertInto('user_role_rel').values({ user_id: moderator.id, role_id: MODERATOR_ROLE, created_at: t }).execute();
@@ -73,10 +66,7 @@ describe.each(targets)('closing, pinning, hiding and undeleting posts on $name',
     const first = await api('POST', '/question', admin, { title: 'The question that creates the tag', content: 'Creating the tag', tags: [{ slug_name: tagSlug }] });
     expect(first.statusCode, first.body).toBe(200);
   });
-  afterAll(async () => {
-    await site?.close();
-    await db?.drop();
-  });
+  afterAll(async () => stop?.());
 
   describe('reason lists', () => {
     it('lists the close reasons, translated by Accept-Language', async () => {

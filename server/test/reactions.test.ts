@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseInfo, body, installThroughApi, member, relaxCaptcha, startSite, type TestSite } from './support/app.js';
-import { createThrowawayDb, serverDialects, type ThrowawayDb } from './support/databases.js';
+import { body, member, type TestSite } from './support/app.js';
+import { dialectTargets, siteOn, type User } from './support/dialect-sites.js';
 
-type User = { id: string; token: string };
 type Summary = { emoji: string; count: number; tooltip: string; is_active: boolean }[];
-const targets: { name: string; url?: string }[] = [{ name: 'sqlite3' }, ...serverDialects().map((d) => ({ name: d.dialect, url: d.url }))];
+const targets = dialectTargets();
 
 describe.each(targets)('reactions on questions and answers on $name', ({ name, url }) => {
   let site: TestSite;
-  let db: ThrowawayDb | undefined;
+  let stop: (() => Promise<void>) | undefined;
   let author: User;
   let fans: User[];
   let questionId: string;
@@ -28,13 +27,7 @@ describe.each(targets)('reactions on questions and answers on $name', ({ name, u
     site.runtime.database.selectFrom('meta').select('value').where('object_id', '=', objectId).where('key', '=', 'object.react.summary').execute();
 
   beforeAll(async () => {
-    site = await startSite();
-    if (name === 'sqlite3') await installThroughApi(site, { db_type: 'sqlite3' }, baseInfo());
-    else {
-      db = await createThrowawayDb(name as 'postgres' | 'mysql', url);
-      await installThroughApi(site, { db_type: name, db_host: db.host, db_username: db.user, db_password: db.password, db_name: db.name }, baseInfo());
-    }
-    await relaxCaptcha(site);
+    ({ site, stop } = await siteOn({ name, url }));
     author = await member(site, 'reactauthor', 200);
     fans = [];
     for (let i = 0; i < 10; i++) fans.push(await member(site, `reactfan${i}`, 1));
@@ -43,10 +36,7 @@ describe.each(targets)('reactions on questions and answers on $name', ({ name, u
     await api('POST', '/comment', fans[1]!, { object_id: questionId, original_text: 'A comment here' });
     commentId = String((await site.runtime.database.selectFrom('comment').select('id').where('question_id', '=', questionId).executeTakeFirstOrThrow()).id);
   });
-  afterAll(async () => {
-    await site?.close();
-    await db?.drop();
-  });
+  afterAll(async () => stop?.());
 
   it('activates and deactivates emojis, and says whose they are', async () => {
     const on = await react(fans[0]!, questionId, 'heart');

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, baseInfo, body, installThroughApi, login, member, relaxCaptcha, startSite, type TestSite } from './support/app.js';
-import { createThrowawayDb, serverDialects, type ThrowawayDb } from './support/databases.js';
+import { body, member, type TestSite } from './support/app.js';
+import { adminOf, dialectTargets, siteOn, type User } from './support/dialect-sites.js';
 
-type User = { id: string; token: string };
 type Method = 'GET' | 'POST' | 'PUT';
-const targets: { name: string; url?: string }[] = [{ name: 'sqlite3' }, ...serverDialects().map((d) => ({ name: d.dialect, url: d.url }))];
+const targets = dialectTargets();
 
 /** Activity types (domain.md 2.20). */
 const EDIT_ACCEPTED = 11;
@@ -13,7 +12,7 @@ const TAG_EDITED = 103;
 
 describe.each(targets)('suggested edits and their review on $name', ({ name, url }) => {
   let site: TestSite;
-  let db: ThrowawayDb | undefined;
+  let stop: (() => Promise<void>) | undefined;
   let admin: User;
   let author: User;
   let answerer: User;
@@ -58,16 +57,8 @@ describe.each(targets)('suggested edits and their review on $name', ({ name, url
   };
 
   beforeAll(async () => {
-    site = await startSite();
-    if (name === 'sqlite3') await installThroughApi(site, { db_type: 'sqlite3' }, baseInfo());
-    else {
-      db = await createThrowawayDb(name as 'postgres' | 'mysql', url);
-      await installThroughApi(site, { db_type: name, db_host: db.host, db_username: db.user, db_password: db.password, db_name: db.name }, baseInfo());
-    }
-    await relaxCaptcha(site);
-    const adminToken = await login(site, ADMIN.email, ADMIN.password);
-    const adminRow = await database().selectFrom('user').select('id').where('username', '=', ADMIN.name).executeTakeFirstOrThrow();
-    admin = { id: String(adminRow.id), token: adminToken };
+    ({ site, stop } = await siteOn({ name, url }));
+    admin = await adminOf(site);
     const setting = '/answer/admin/api/setting/privileges';
     expect((await site.app.inject({ method: 'PUT', url: setting, headers: { authorization: admin.token }, payload: { level: 3 } })).statusCode).toBe(200);
     const options = body(await site.app.inject({ method: 'GET', url: setting, headers: { authorization: admin.token } })).data.options;
@@ -90,10 +81,7 @@ describe.each(targets)('suggested edits and their review on $name', ({ name, url
     questionId = body(await api('POST', '/question', author, { title: 'How do I back up?', content: 'Which files?', tags: [{ slug_name: 'support' }] })).data.id;
     answerId = body(await api('POST', '/answer', answerer, { question_id: questionId, content: 'Copy the data directory.' })).data.info.id;
   });
-  afterAll(async () => {
-    await site?.close();
-    await db?.drop();
-  });
+  afterAll(async () => stop?.());
 
   it('uses the level 3 thresholds the brief expects', () => {
     expect(level).toMatchObject({ 'question.edit': 200, 'question.edit_without_review': 2000, 'question.audit': 2000, 'answer.audit': 2000 });

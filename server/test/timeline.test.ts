@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACT } from '../src/features/activity/types.js';
-import { ADMIN, baseInfo, body, installThroughApi, login, member, relaxCaptcha, startSite, type TestSite } from './support/app.js';
-import { createThrowawayDb, serverDialects, type ThrowawayDb } from './support/databases.js';
+import { body, member, type TestSite } from './support/app.js';
+import { adminOf, dialectTargets, siteOn, type User } from './support/dialect-sites.js';
 
-type User = { id: string; token: string };
 type Item = { activity_type: string; revision_id: string; comment: string; object_id: string; object_type: string; user_info: { username: string } | null; cancelled: boolean };
-const targets: { name: string; url?: string }[] = [{ name: 'sqlite3' }, ...serverDialects().map((d) => ({ name: d.dialect, url: d.url }))];
+const targets = dialectTargets();
 
 describe.each(targets)('timelines of questions, answers and tags on $name', ({ name, url }) => {
   let site: TestSite;
-  let db: ThrowawayDb | undefined;
+  let stop: (() => Promise<void>) | undefined;
   let author: User;
   let answerer: User;
   let voter: User;
@@ -28,19 +27,12 @@ describe.each(targets)('timelines of questions, answers and tags on $name', ({ n
   const kinds = (items: Item[]) => items.map((i) => i.activity_type);
 
   beforeAll(async () => {
-    site = await startSite();
-    if (name === 'sqlite3') await installThroughApi(site, { db_type: 'sqlite3' }, baseInfo());
-    else {
-      db = await createThrowawayDb(name as 'postgres' | 'mysql', url);
-      await installThroughApi(site, { db_type: name, db_host: db.host, db_username: db.user, db_password: db.password, db_name: db.name }, baseInfo());
-    }
-    await relaxCaptcha(site);
+    ({ site, stop } = await siteOn({ name, url }));
     author = await member(site, 'tlauthor', 200);
     answerer = await member(site, 'tlanswerer', 200);
     voter = await member(site, 'tlvoter', 200);
     critic = await member(site, 'tlcritic', 200);
-    const adminRow = await site.runtime.database.selectFrom('user').select('id').where('e_mail', '=', ADMIN.email).executeTakeFirstOrThrow();
-    admin = { id: String(adminRow.id), token: await login(site, ADMIN.email, ADMIN.password) };
+    admin = await adminOf(site);
 
     questionId = body(await api('POST', '/question', author, { title: 'How do timelines work?', content: 'First body', tags: [{ slug_name: 'support' }] })).data.id;
     answerId = body(await api('POST', '/answer', answerer, { question_id: questionId, content: 'Like this, with events.' })).data.info.id;
@@ -59,10 +51,7 @@ describe.each(targets)('timelines of questions, answers and tags on $name', ({ n
     expect((await api('POST', '/vote/up', voter, { object_id: answerId })).statusCode).toBe(200);
     expect((await api('POST', '/answer/acceptance', author, { question_id: questionId, answer_id: answerId })).statusCode).toBe(200);
   });
-  afterAll(async () => {
-    await site?.close();
-    await db?.drop();
-  });
+  afterAll(async () => stop?.());
 
   it('lists a question’s events newest first, without votes unless asked', async () => {
     const data = await timeline(voter, questionId);

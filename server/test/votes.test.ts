@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseInfo, installThroughApi, member, relaxCaptcha, startSite, type TestSite } from './support/app.js';
-import { createThrowawayDb, serverDialects, type ThrowawayDb } from './support/databases.js';
+import { member, type TestSite } from './support/app.js';
+import { dialectTargets, siteOn, type User } from './support/dialect-sites.js';
 
-type User = { id: string; token: string };
 
 /** The scenarios run on SQLite and on every configured server database. */
-const targets: { name: string; url?: string }[] = [{ name: 'sqlite3' }, ...serverDialects().map((d) => ({ name: d.dialect, url: d.url }))];
+const targets = dialectTargets();
 
 describe.each(targets)('votes, reputation and accepting on $name', ({ name, url }) => {
   let site: TestSite;
-  let db: ThrowawayDb | undefined;
+  let stop: (() => Promise<void>) | undefined;
   let asker: User;
   let answerer: User;
   let voter: User;
@@ -35,13 +34,7 @@ describe.each(targets)('votes, reputation and accepting on $name', ({ name, url 
   const start = new Map<string, number>();
 
   beforeAll(async () => {
-    site = await startSite();
-    if (name === 'sqlite3') await installThroughApi(site, { db_type: 'sqlite3' }, baseInfo());
-    else {
-      db = await createThrowawayDb(name as 'postgres' | 'mysql', url);
-      await installThroughApi(site, { db_type: name, db_host: db.host, db_username: db.user, db_password: db.password, db_name: db.name }, baseInfo());
-    }
-    await relaxCaptcha(site);
+    ({ site, stop } = await siteOn({ name, url }));
     asker = await member(site, 'asker', 200);
     answerer = await member(site, 'answerer', 100);
     voter = await member(site, 'voter', 200);
@@ -50,10 +43,7 @@ describe.each(targets)('votes, reputation and accepting on $name', ({ name, url 
     questionId = (await api('POST', '/question', asker, { title: 'Vote on me please', content: 'Question body', tags: [{ slug_name: 'support' }] })).json().data.id;
     answerId = (await api('POST', '/answer', answerer, { question_id: questionId, content: 'An answer worth votes.' })).json().data.info.id;
   });
-  afterAll(async () => {
-    await site?.close();
-    await db?.drop();
-  });
+  afterAll(async () => stop?.());
 
   const consistent = async (u: User) => expect(await rank(u)).toBe(start.get(u.id)! + (await ledger(u)));
   const newMember = async (n: string, r: number) => {
