@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 export interface ContentEvent {
@@ -12,27 +12,50 @@ export interface ContentEvent {
   revisionId?: string;
 }
 
-/**
- * Records a content event (asked, answered, edited, closed...) for the timelines. Written in the
- * caller's transaction so an event exists exactly when its change does. No reputation: those rows
- * go through the ledger.
- */
-export async function recordEvent(trx: Kysely<Database> | Transaction<Database>, e: ContentEvent): Promise<void> {
+interface ActivityRow {
+  userId: string;
+  triggerUserId: string;
+  objectId: string;
+  originalObjectId: string;
+  activityType: number;
+  rank: number;
+  hasRank: boolean;
+  revisionId?: string;
+}
+
+/** Inserts one activity row; the ledger and content events both write through here. */
+export async function writeActivity(db: Kysely<Database>, row: ActivityRow): Promise<void> {
   const t = Math.floor(Date.now() / 1000);
-  await trx
+  await db
     .insertInto('activity')
     .values({
       created_at: t,
       updated_at: t,
-      user_id: e.userId,
-      trigger_user_id: e.userId,
-      object_id: e.objectId,
-      original_object_id: e.originalObjectId,
-      activity_type: e.type,
-      rank: 0,
-      has_rank: 0,
-      cancelled: 0,
-      revision_id: e.revisionId ?? '0',
+      user_id: row.userId,
+      trigger_user_id: row.triggerUserId,
+      object_id: row.objectId,
+      original_object_id: row.originalObjectId,
+      activity_type: row.activityType,
+      rank: row.rank,
+      has_rank: row.hasRank ? 1 : 0,
+      revision_id: row.revisionId ?? '0',
     })
     .execute();
+}
+
+/**
+ * Records a content event (asked, answered, edited, closed...) for the timelines: an activity row
+ * without reputation, written in the caller's transaction so it exists exactly when its change does.
+ */
+export async function recordEvent(trx: Kysely<Database>, e: ContentEvent): Promise<void> {
+  await writeActivity(trx, {
+    userId: e.userId,
+    triggerUserId: e.userId,
+    objectId: e.objectId,
+    originalObjectId: e.originalObjectId,
+    activityType: e.type,
+    rank: 0,
+    hasRank: false,
+    revisionId: e.revisionId,
+  });
 }

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Database } from '../../db/schema.js';
+import { writeActivity } from '../activity/events.js';
 
 type Trx = Transaction<Database>;
 const now = () => Math.floor(Date.now() / 1000);
@@ -19,6 +20,8 @@ export interface LedgerEntry {
   rank: number;
   /** Daily cap applies (votes only). */
   capped?: boolean;
+  /** The revision an edit event refers to. */
+  revisionId?: string;
 }
 
 function startOfDay(t: number): number {
@@ -55,21 +58,7 @@ export async function record(trx: Trx, e: LedgerEntry): Promise<void> {
     }
     if (delta < 0 && rank + delta < FLOOR) delta = Math.min(0, FLOOR - rank);
   }
-  const t = now();
-  await trx
-    .insertInto('activity')
-    .values({
-      created_at: t,
-      updated_at: t,
-      user_id: e.userId,
-      trigger_user_id: e.triggerUserId,
-      object_id: e.objectId,
-      original_object_id: e.originalObjectId,
-      activity_type: e.activityType,
-      rank: delta,
-      has_rank: e.rank !== 0 ? 1 : 0,
-    })
-    .execute();
+  await writeActivity(trx, { ...e, rank: delta, hasRank: e.rank !== 0 });
   if (delta !== 0) await trx.updateTable('user').set((eb) => ({ rank: eb('rank', '+', delta) })).where('id', '=', e.userId).execute();
 }
 
