@@ -3,6 +3,7 @@ import { ensure, type SessionUser } from '../../core/guardian.js';
 import { OBJECT_TYPE, objectTypeOf, toLongId } from '../../core/ids.js';
 import { loadThresholds } from '../../core/privileges.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Runtime } from '../../runtime.js';
 import { changedQuestionLists } from '../question/list-cache.js';
 import { record, reverse } from '../reputation/ledger.js';
@@ -67,6 +68,10 @@ export async function vote(runtime: Runtime, user: SessionUser, rawId: string, w
   const db = runtime.database;
   try {
     await db.transaction().execute(async (trx) => {
+      // Votes on one post take turns, so each recount below sees the votes committed before it.
+      let post = trx.selectFrom(target.kind).select('id').where('id', '=', objectId);
+      if (dialectOf(trx) !== 'sqlite3') post = post.forUpdate();
+      await post.execute();
       const current = await trx.selectFrom('vote').select('direction').where('user_id', '=', user.id).where('object_id', '=', objectId).executeTakeFirst();
       const had = current ? (Number(current.direction) as Direction) : null;
       if (cancel ? had !== direction : had === direction) return; // nothing to change
