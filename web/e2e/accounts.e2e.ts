@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -12,27 +11,9 @@ let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 let browser: Browser;
 let page: Page | undefined;
 
-async function api<T>(method: string, path: string, body?: unknown, token = ''): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: token },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
+const api = <T>(method: string, path: string, body?: unknown, token = '') => server.api<T>(method, path, body, token);
 
-/** Changes the database under the running server, for what no API does (suspending, site flags). */
-function writeDb(change: (db: Database.Database) => void) {
-  const db = new Database(server.dbFile);
-  db.pragma('busy_timeout = 5000');
-  try {
-    change(db);
-  } finally {
-    db.close();
-  }
-}
+const writeDb = (change: Parameters<RunningServer['writeDb']>[0]) => server.writeDb(change);
 
 /** Every scenario comes from 127.0.0.1: forget earlier attempts so the captcha only shows when a test means it. */
 const forgetAttempts = () => writeDb((db) => db.prepare('DELETE FROM action_record').run());

@@ -13,16 +13,7 @@ let page: Page;
 let questionUrl = '';
 let mentionUsername = '';
 
-async function api<T>(method: string, path: string, body?: unknown, token = ''): Promise<T> {
-  const res = await fetch(`${server.url}/answer/api/v1${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: token },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
+const api = <T>(method: string, path: string, body?: unknown, token = '') => server.api<T>(method, `/answer/api/v1${path}`, body, token);
 
 /** Types into a CodeMirror editor found by its test id. */
 async function typeInEditor(testId: string, text: string) {

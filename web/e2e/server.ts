@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,10 @@ export interface RunningServer {
   /** Stops and starts the server on the same port and data (settings are cached for an hour). */
   restart(): Promise<void>;
   stop(): Promise<void>;
+  /** Calls the API (path from the site root) and returns `data`, throwing on any non-2xx reply. */
+  api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T>;
+  /** Changes the SQLite database under the running server, for what no API does. */
+  writeDb(change: (db: Database.Database) => void): void;
 }
 
 type ServerEnv = Record<string, string> | ((url: string) => Record<string, string>);
@@ -67,6 +72,25 @@ export async function startServer(env: ServerEnv = {}): Promise<RunningServer> {
     async stop() {
       await kill(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    async api<T>(method: string, apiPath: string, body?: unknown, token = ''): Promise<T> {
+      const res = await fetch(`${url}${apiPath}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: token },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = (await res.json()) as { data: T };
+      if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${JSON.stringify(json)}`);
+      return json.data;
+    },
+    writeDb(change) {
+      const db = new Database(path.join(dataDir, 'sqlite3', 'answer.db'));
+      db.pragma('busy_timeout = 5000');
+      try {
+        change(db);
+      } finally {
+        db.close();
+      }
     },
   };
 }

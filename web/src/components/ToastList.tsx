@@ -1,34 +1,37 @@
 import { TIMINGS } from '@answer/contract';
-import Toast from 'react-bootstrap/Toast';
+import { useEffect } from 'react';
 import ToastContainer from 'react-bootstrap/ToastContainer';
 import { useTranslation } from 'react-i18next';
-import { type Toast as ToastItem, dismissToast } from '../state/notices';
+import { type Toast, dismissToast } from '../state/notices';
 
 /** The visible toasts; each hides after 5 s (spec section 4). */
-export function ToastList({ toasts }: { toasts: ToastItem[] }) {
+export function ToastList({ toasts }: { toasts: Toast[] }) {
   const { t } = useTranslation();
   return (
     <ToastContainer position="top-center" containerPosition="fixed" className="p-3" style={{ zIndex: 1090 }}>
       {toasts.map((toast) => (
-        <Toast
-          key={toast.id}
-          bg={toast.variant}
-          autohide
-          delay={TIMINGS.toastMs}
-          onClose={() => dismissToast(toast.id)}
-          role={toast.variant === 'danger' ? 'alert' : 'status'}
-        >
-          <div className="d-flex">
-            <Toast.Body className={toast.variant === 'warning' ? '' : 'text-white'}>{toast.message}</Toast.Body>
-            <button
-              type="button"
-              className="btn-close btn-close-white me-2 m-auto"
-              aria-label={t('common.close')}
-              onClick={() => dismissToast(toast.id)}
-            />
-          </div>
-        </Toast>
+        <ToastItem key={toast.id} toast={toast} closeLabel={t('common.close')} />
       ))}
     </ToastContainer>
+  );
+}
+
+/**
+ * One toast. Not react-bootstrap's Toast: it sets role="alert" over any role given, and only
+ * errors should interrupt a screen reader; confirmations are polite status messages.
+ */
+function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) {
+  useEffect(() => {
+    const timer = setTimeout(() => dismissToast(toast.id), TIMINGS.toastMs);
+    return () => clearTimeout(timer);
+  }, [toast.id]);
+  const danger = toast.variant === 'danger';
+  return (
+    <div className={`toast show bg-${toast.variant}`} role={danger ? 'alert' : 'status'} aria-live={danger ? 'assertive' : 'polite'} aria-atomic="true">
+      <div className="d-flex">
+        <div className={`toast-body ${toast.variant === 'warning' ? '' : 'text-white'}`}>{toast.message}</div>
+        <button type="button" className="btn-close btn-close-white me-2 m-auto" aria-label={closeLabel} onClick={() => dismissToast(toast.id)} />
+      </div>
+    </div>
   );
 }
