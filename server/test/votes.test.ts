@@ -127,4 +127,34 @@ describe.each(targets)('votes, reputation and accepting on $name', ({ name, url 
     expect(await rank(author)).toBe(201);
     await consistent(author);
   });
+
+  it('lets pairs of people downvote each other and accept each other at the same moment without failing', async () => {
+    // Each request changes both people's reputation: crossed pairs must not deadlock into a 500.
+    const pairs = await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => {
+        const x = await newMember(`crossx${i}`, 300);
+        const y = await newMember(`crossy${i}`, 300);
+        const qx = (await api('POST', '/question', x, { title: `Crossed question of x ${i}`, content: 'Body', tags: [{ slug_name: 'support' }] })).json().data.id;
+        const qy = (await api('POST', '/question', y, { title: `Crossed question of y ${i}`, content: 'Body', tags: [{ slug_name: 'support' }] })).json().data.id;
+        const ax = (await api('POST', '/answer', x, { question_id: qy, content: 'Answer by x to y' })).json().data.info.id;
+        const ay = (await api('POST', '/answer', y, { question_id: qx, content: 'Answer by y to x' })).json().data.info.id;
+        return { x, y, qx, qy, ax, ay };
+      }),
+    );
+    const replies = await Promise.all(
+      pairs.flatMap((p) => [
+        api('POST', '/vote/down', p.x, { object_id: p.ay }),
+        api('POST', '/vote/down', p.y, { object_id: p.ax }),
+        api('POST', '/answer/acceptance', p.x, { question_id: p.qx, answer_id: p.ay }),
+        api('POST', '/answer/acceptance', p.y, { question_id: p.qy, answer_id: p.ax }),
+      ]),
+    );
+    expect(replies.filter((r) => r.statusCode !== 200).map((r) => r.body)).toEqual([]);
+    for (const p of pairs) {
+      // Each: -1 for downvoting, -2 for being downvoted, +15 accepted, +2 for accepting.
+      expect([await rank(p.x), await rank(p.y)]).toEqual([314, 314]);
+      await consistent(p.x);
+      await consistent(p.y);
+    }
+  });
 });

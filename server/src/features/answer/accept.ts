@@ -7,7 +7,7 @@ import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Runtime } from '../../runtime.js';
 import { changedQuestionLists } from '../question/list-cache.js';
 import { questionIdOrThrow } from '../question/service.js';
-import { record, reverse } from '../reputation/ledger.js';
+import { lockUsers, record, reverse } from '../reputation/ledger.js';
 import { A } from './service.js';
 
 export const acceptBody = z.object({
@@ -45,13 +45,18 @@ export async function acceptAnswer(runtime: Runtime, user: SessionUser, input: z
       answer = await trx.selectFrom('answer').select(['user_id']).where('id', '=', answerId).where('question_id', '=', questionId).where('status', '=', A.available).executeTakeFirst();
       if (!answer) throw notFound('error.answer.not_found');
     }
+    // Rows first, then both people's reputation with their locks taken in id order (see lockUsers).
+    let previousAuthor: string | null = null;
     if (previous !== '0') {
-      await reverse(trx, { objectId: previous, activityTypes: [ACCEPTED, ACCEPT] });
+      const prev = await trx.selectFrom('answer').select('user_id').where('id', '=', previous).executeTakeFirst();
+      previousAuthor = prev ? String(prev.user_id) : null;
       await trx.updateTable('answer').set({ adopted: 1 }).where('id', '=', previous).execute();
     }
     await trx.updateTable('question').set({ accepted_answer_id: answerId ?? '0' }).where('id', '=', questionId).execute();
+    if (answerId) await trx.updateTable('answer').set({ adopted: 2 }).where('id', '=', answerId).execute();
+    await lockUsers(trx, [owner, ...(previousAuthor ? [previousAuthor] : []), ...(answer ? [String(answer.user_id)] : [])]);
+    if (previous !== '0') await reverse(trx, { objectId: previous, activityTypes: [ACCEPTED, ACCEPT] });
     if (!answerId || !answer) return;
-    await trx.updateTable('answer').set({ adopted: 2 }).where('id', '=', answerId).execute();
     // Accepting your own answer to your own question earns nothing (domain.md 3.1).
     const self = String(answer.user_id) === owner;
     await record(trx, { userId: String(answer.user_id), triggerUserId: user.id, objectId: answerId, originalObjectId: questionId, activityType: ACCEPTED, rank: self ? 0 : 15 });

@@ -36,6 +36,16 @@ async function lockUser(trx: Trx, userId: string) {
 }
 
 /**
+ * Locks several users' rows in id order. A change that moves two people's reputation (a vote, an
+ * acceptance) takes both locks up front, so two such changes between the same people in opposite
+ * directions wait for each other instead of deadlocking.
+ */
+export async function lockUsers(trx: Trx, userIds: string[]): Promise<void> {
+  const ids = [...new Set(userIds)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
+  for (const id of ids) await lockUser(trx, id);
+}
+
+/**
  * Writes one ledger row and applies its change to the user's reputation in the caller's
  * transaction. Gains from votes stop at the daily cap; losses stop at the floor; the row records
  * the change actually applied, so reputation always equals the sum of its ledger.

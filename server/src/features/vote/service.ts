@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Runtime } from '../../runtime.js';
 import { changedQuestionLists } from '../question/list-cache.js';
-import { record, reverse } from '../reputation/ledger.js';
+import { lockUsers, record, reverse } from '../reputation/ledger.js';
 
 type Kind = 'question' | 'answer' | 'comment';
 type Direction = 1 | -1;
@@ -72,6 +72,7 @@ export async function vote(runtime: Runtime, user: SessionUser, rawId: string, w
       let post = trx.selectFrom(target.kind).select('id').where('id', '=', objectId);
       if (dialectOf(trx) !== 'sqlite3') post = post.forUpdate();
       await post.execute();
+      await lockUsers(trx, [user.id, target.authorId]);
       const current = await trx.selectFrom('vote').select('direction').where('user_id', '=', user.id).where('object_id', '=', objectId).executeTakeFirst();
       const had = current ? (Number(current.direction) as Direction) : null;
       if (cancel ? had !== direction : had === direction) return; // nothing to change
