@@ -19,6 +19,7 @@ import { followRoutes } from './features/follow/routes.js';
 import { followTagRoutes } from './features/follow/tag-routes.js';
 import { inviteRoutes } from './features/question/invite-routes.js';
 import { reactionRoutes } from './features/reaction/routes.js';
+import { personalRoutes } from './features/personal/routes.js';
 import { timelineRoutes } from './features/timeline/routes.js';
 import { editorRoutes } from './features/question/misc-routes.js';
 import { permalinkRoutes } from './features/question/permalink-routes.js';
@@ -122,6 +123,7 @@ export async function buildApp({ runtime, logger = false }: AppOptions): Promise
   await app.register(inviteRoutes, { prefix: API_PREFIX });
   await app.register(reactionRoutes, { prefix: API_PREFIX });
   await app.register(timelineRoutes, { prefix: API_PREFIX });
+  await app.register(personalRoutes, { prefix: API_PREFIX });
   await app.register(privilegeRoutes);
   await app.register(smtpRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(sitePageRoutes);

@@ -1,0 +1,38 @@
+import { pageOf } from '../../core/pagination.js';
+import { presentId } from '../../core/ids.js';
+import { t } from '../../core/i18n.js';
+import type { Runtime } from '../../runtime.js';
+import { ACT_KEY } from '../activity/types.js';
+import { loadSiteSettings } from '../siteinfo/service.js';
+import { postRefs } from './post-refs.js';
+
+/**
+ * A person's reputation history (domain.md 3.4): every live ledger row that changed their
+ * reputation, newest first, with the post it came from. Upstream lists gains only, so the history
+ * does not add up to the total; we list losses too (a quirk not copied), and the rows then sum to
+ * the reputation earned since the account began.
+ */
+export async function reputationHistory(runtime: Runtime, userId: string, page: { pageSize: number; offset: number }, lang: string) {
+  const db = runtime.database;
+  const live = db.selectFrom('activity').where('user_id', '=', userId).where('has_rank', '=', 1).where('cancelled', '=', 0).where('rank', '!=', 0);
+  const [total, rows, settings] = await Promise.all([
+    live.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    live.select(['id', 'created_at', 'object_id', 'activity_type', 'rank']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.pageSize).offset(page.offset).execute(),
+    loadSiteSettings(runtime),
+  ]);
+  const permalink = settings.seo.permalink;
+  const refs = await postRefs(db, rows.map((r) => String(r.object_id)), permalink, t(lang, 'personal.deleted_question'));
+  return pageOf(
+    total.n,
+    rows.map((r) => {
+      const key = ACT_KEY[Number(r.activity_type)] ?? '';
+      return {
+        ...refs.get(String(r.object_id))!,
+        created_at: Number(r.created_at),
+        object_id: String(r.object_id) === '0' ? '0' : presentId(String(r.object_id), permalink),
+        reputation: Number(r.rank),
+        rank_type: key ? t(lang, `rank_type.${key}`) : '',
+      };
+    }),
+  );
+}
