@@ -25,7 +25,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS || 10000);
 const DB = (process.env.BENCH_DB || 'sqlite3') as 'sqlite3' | 'postgres' | 'mysql';
 
-function routes(questionId: string, tag: string): { name: string; path: string }[] {
+function routes({ questionId, tag, username }: Targets): { name: string; path: string }[] {
   return [
     { name: 'healthz (baseline)', path: '/healthz' },
     { name: 'siteinfo', path: '/answer/api/v1/siteinfo' },
@@ -34,6 +34,8 @@ function routes(questionId: string, tag: string): { name: string; path: string }
     { name: 'hot questions', path: '/answer/api/v1/question/page?order=hot&page_size=6&in_days=7' },
     { name: 'question page', path: `/answer/api/v1/question/info?id=${questionId}` },
     { name: 'answers of a question', path: `/answer/api/v1/answer/page?question_id=${questionId}` },
+    { name: 'reactions of a question', path: `/answer/api/v1/meta/reaction?object_id=${questionId}` },
+    { name: 'reputation history', path: `/answer/api/v1/personal/rank/page?username=${username}&page=1&page_size=20` },
     { name: 'SPA index', path: '/' },
   ];
 }
@@ -113,10 +115,19 @@ function table(rows: Row[]): string {
 const exited = (child: ChildProcess) =>
   new Promise<number>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.on('exit', (code) => resolve(code ?? 1))));
 
-async function pickTargets(): Promise<{ questionId: string; tag: string }> {
-  const list = (await (await fetch(`${BASE}/answer/api/v1/question/page?order=score&page_size=1`)).json()) as { data: { list: { id: string; tags: { slug_name: string }[] }[] } };
+interface Targets {
+  questionId: string;
+  tag: string;
+  username: string;
+}
+
+/** The top-scored question, its first tag and the person its list item shows: the busiest objects of a real site. */
+async function pickTargets(): Promise<Targets> {
+  const list = (await (await fetch(`${BASE}/answer/api/v1/question/page?order=score&page_size=1`)).json()) as {
+    data: { list: { id: string; tags: { slug_name: string }[]; operator: { username: string } }[] };
+  };
   const top = list.data.list[0]!;
-  return { questionId: top.id, tag: top.tags[0]!.slug_name };
+  return { questionId: top.id, tag: top.tags[0]!.slug_name, username: top.operator.username };
 }
 
 async function main() {
@@ -134,7 +145,7 @@ async function main() {
     if ((await exited(answerCli(['seed', '-C', dataDir, '--questions', String(QUESTIONS)]))) !== 0) throw new Error('seeding failed');
     const targets = await pickTargets();
     const rows: Row[] = [];
-    for (const route of routes(targets.questionId, targets.tag)) {
+    for (const route of routes(targets)) {
       process.stdout.write(`measuring ${route.name} (${SECONDS}s)...\n`);
       rows.push(await measure(route));
     }
