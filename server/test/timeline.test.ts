@@ -151,6 +151,17 @@ describe.each(targets)('timelines of questions, answers and tags on $name', ({ n
     expect((await timeline(voter, String(tag.id))).timeline.map((i) => i.activity_type)).not.toContain('follow');
   });
 
+  it('starts the history and timeline of a tag created while asking', async () => {
+    await site.runtime.database.updateTable('user').set({ rank: 2000 }).where('id', '=', critic.id).execute();
+    const asked = await api('POST', '/question', critic, { title: 'A question bringing a new tag', content: 'Body', tags: [{ slug_name: 'brand-new', display_name: 'Brand New' }] });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const tag = await site.runtime.database.selectFrom('tag').select(['id', 'revision_id']).where('slug_name', '=', 'brand-new').executeTakeFirstOrThrow();
+    const created = (await timeline(voter, String(tag.id))).timeline;
+    expect(created).toEqual([expect.objectContaining({ activity_type: 'created', revision_id: String(tag.revision_id), user_info: expect.objectContaining({ username: 'tlcritic' }) })]);
+    const history = body(await api('GET', `/revisions?object_id=${tag.id}`, voter)).data;
+    expect(history).toEqual([expect.objectContaining({ content: { slug_name: 'brand-new', display_name: 'Brand New', original_text: '' } })]);
+  });
+
   it('refuses visitors, unknown and deleted objects, and bad input', async () => {
     expect((await api('GET', `/activity/timeline?object_id=${questionId}`)).statusCode).toBe(401);
     expect((await api('GET', '/activity/timeline?object_id=10010000000999999', voter)).statusCode).toBe(404);

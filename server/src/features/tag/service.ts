@@ -7,6 +7,9 @@ import type { Thresholds } from '../../core/privileges.js';
 import { tagSlug } from '../../core/slug.js';
 import type { Database } from '../../db/schema.js';
 import { nextObjectId } from '../../db/uniqid.js';
+import { recordEvent } from '../activity/events.js';
+import { ACT } from '../activity/types.js';
+import { addRevision } from '../revision/service.js';
 import type { SiteSettings } from '../siteinfo/service.js';
 import { tagsBySlugs } from './queries.js';
 
@@ -63,22 +66,28 @@ export async function resolvePostTags(
     const displayName = (given?.display_name || slug).slice(0, 35);
     const text = given?.original_text ?? '';
     const t = now();
+    let id: string;
     if (found) {
       // A deleted tag comes back with its old id (domain.md 7.1).
+      id = String(found.id);
       await trx
         .updateTable('tag')
         .set({ status: 1, display_name: displayName, original_text: text, parsed_text: renderMarkdown(text), updated_at: t })
-        .where('id', '=', found.id)
+        .where('id', '=', id)
         .execute();
-      ids.push(String(found.id));
     } else {
-      const id = await nextObjectId(trx, OBJECT_TYPE.tag);
+      id = await nextObjectId(trx, OBJECT_TYPE.tag);
       await trx
         .insertInto('tag')
         .values({ id, created_at: t, updated_at: t, slug_name: slug, display_name: displayName, original_text: text, parsed_text: renderMarkdown(text), user_id: user.id })
         .execute();
-      ids.push(id);
     }
+    // Its first version starts the tag's history and timeline (domain.md 5.9, 12.1).
+    const snapshot = { slug_name: slug, display_name: displayName, original_text: text };
+    const revisionId = await addRevision(trx, { userId: user.id, objectType: OBJECT_TYPE.tag, objectId: id, title: displayName, snapshot });
+    await trx.updateTable('tag').set({ revision_id: revisionId }).where('id', '=', id).execute();
+    await recordEvent(trx, { type: found ? ACT.tagUndeleted : ACT.tagCreated, userId: user.id, objectId: id, originalObjectId: id, revisionId });
+    ids.push(id);
   }
   return ids;
 }
