@@ -242,3 +242,44 @@ it('holds an edit by a mid-reputation member for review until the admin approves
   await p.getByRole('heading', { level: 1, name: better }).waitFor();
   expect(await reputationOf(editor)).toBe(rank + 2);
 });
+
+it('holds a tag description edit by a mid-reputation member for review until the admin approves it', async () => {
+  const low = thresholds['tag.edit']!;
+  const high = thresholds['tag.edit_without_review']!;
+  expect(low).toBeLessThan(high);
+  const editor = await member('tag.editor', Math.floor((low + high) / 2));
+  await api('POST', '/answer/api/v1/question', { title: 'How do I relay mail through a smarthost?', content: 'My host blocks port 25 for outgoing mail.', tags: [{ slug_name: 'mail-relay', display_name: 'Mail relay' }] }, adminToken);
+  const tagId = (await api<{ tag_id: string }>('GET', '/answer/api/v1/tag?tag_name=mail-relay')).tag_id;
+  const descriptionNow = async () => (await api<{ original_text: string }>('GET', `/answer/api/v1/tag?id=${tagId}`)).original_text;
+  const description = 'Sending mail through another server that delivers it.';
+
+  const p = await browse(editor.token);
+  await p.goto(`${server.url}/tags/${tagId}/edit`);
+  const displayName = p.getByLabel('Display name');
+  await expect.poll(() => displayName.inputValue()).toBe('Mail relay');
+  // Renaming the slug is for staff only.
+  expect(await p.getByLabel('URL slug').getAttribute('readonly')).not.toBeNull();
+  await p.getByTestId('edit-tag-description').locator('.cm-content').click();
+  await p.keyboard.type(description);
+  await p.getByLabel('Edit summary').fill('Describe the tag');
+  await p.getByRole('button', { name: 'Save edits' }).click();
+
+  await p.getByRole('status').filter({ hasText: 'Your revision will show after review' }).waitFor();
+  await p.waitForURL(`${server.url}/tags/mail-relay`);
+  expect(await descriptionNow()).toBe('');
+
+  const admin = await browse(adminToken);
+  await admin.goto(`${server.url}/review`);
+  const edit = admin.getByTestId('suggested-edit');
+  await edit.getByRole('heading', { name: 'Suggested edit of a tag' }).waitFor();
+  await expect.poll(() => edit.getByTestId('suggested-edit-summary').textContent()).toBe('Describe the tag');
+  await expect.poll(() => edit.getByTestId('suggested-edit-diff').textContent()).toContain(description);
+  await edit.getByRole('button', { name: 'Approve' }).click();
+  await admin.getByTestId('review-empty').getByText('Nothing to review').waitFor();
+  expect(await descriptionNow()).toBe(description);
+
+  // The approved edit is now the tag's history, offered on its edit page.
+  await p.goto(`${server.url}/tags/${tagId}/edit`);
+  const revisions = p.getByLabel('Revision').locator('option');
+  await expect.poll(() => revisions.allTextContents()).toEqual([expect.stringContaining('Describe the tag')]);
+});

@@ -6,10 +6,14 @@ import { PageLoading } from '../components/PageLoading';
 import { GuardOutcome } from './Guarded';
 import { editable } from './guards';
 
-/** The answer editor first asks the server whether this answer may be edited now. */
-export function EditableGuard({ children }: { children: ReactNode }) {
+/**
+ * An editor first asks the server whether its object may be edited now (a pending suggested edit
+ * blocks it): the answer in the URL, or the object given.
+ */
+export function EditableGuard({ objectId, children }: { objectId?: string; children: ReactNode }) {
   const { aid = '' } = useParams();
-  const check = useQuery({ queryKey: ['edit-check', aid], queryFn: () => getEditCheck(aid), staleTime: 0 });
+  const id = objectId ?? aid;
+  const check = useQuery({ queryKey: ['edit-check', id], queryFn: () => getEditCheck(id), staleTime: 0 });
   if (!check.data) return <PageLoading />;
   return <GuardOutcome result={editable(check.data)}>{children}</GuardOutcome>;
 }

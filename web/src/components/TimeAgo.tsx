@@ -8,13 +8,16 @@ dayjs.extend(relativeTime);
 /** dayjs names locales in lower case with a dash ("zh-cn"); unknown ones fall back to English. */
 const dayjsLocale = (language: string) => language.toLowerCase().replace('_', '-');
 
+/** "3 minutes ago" in `language`, for places that need the text itself (an option of a select). */
+export const fromNow = (time: number, language: string): string => dayjs.unix(time).locale(dayjsLocale(language)).fromNow();
+
 /** "3 minutes ago", with the exact time (in the site's time zone) on hover. */
 export function TimeAgo({ time, className }: { time: number; className?: string }) {
   const { i18n } = useTranslation();
   const at = dayjs.unix(time);
   return (
     <time dateTime={at.toISOString()} title={at.tz().format('YYYY-MM-DD HH:mm')} className={className}>
-      {at.locale(dayjsLocale(i18n.language)).fromNow()}
+      {fromNow(time, i18n.language)}
     </time>
   );
 }

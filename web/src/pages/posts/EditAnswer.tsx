@@ -5,16 +5,18 @@ import { Link, useParams } from 'react-router';
 import { fieldErrorsOf } from '../../api/api-error';
 import { type AnswerInfo, editAnswer, getAnswer } from '../../api/answers';
 import type { QuestionInfo } from '../../api/questions';
-import { MarkdownEditor } from '../../components/editor/LazyMarkdownEditor';
+import { MarkdownField } from '../../components/editor/MarkdownField';
 import { PageLoading } from '../../components/PageLoading';
 import { PostHtml } from '../../components/PostHtml';
 import { questionPath } from '../../components/question-links';
+import { RevisionPicker } from '../../components/RevisionPicker';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useUnsavedChangesPrompt } from '../../hooks/useUnsavedChangesPrompt';
 import { showToast } from '../../state/notices';
 import { useSiteInfo } from '../../state/site';
 import { PROBLEM_VALUES, validateAnswer } from '../questions/question-form';
 import { useNavigateAfterSave } from '../questions/useNavigateAfterSave';
+import { EditButtons } from './EditButtons';
 import { EditSummary } from './EditSummary';
 
 /** /posts/:qid/:aid/edit (behind the editable check): loads the answer and its question, then the form. */
@@ -37,6 +39,11 @@ function EditAnswerForm({ answer: a, question: q }: { answer: AnswerInfo; questi
   const [busy, setBusy] = useState(false);
   const { saved, leaveTo } = useNavigateAfterSave();
   useUnsavedChangesPrompt((content !== a.content || Boolean(summary)) && !saved);
+
+  const changeContent = (value: string) => {
+    setContent(value);
+    setError('');
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -66,37 +73,23 @@ function EditAnswerForm({ answer: a, question: q }: { answer: AnswerInfo; questi
           {t('question.edit.view_question')}
         </Link>
       </details>
+      <RevisionPicker
+        objectId={a.id}
+        type="answer"
+        current={{ title: '', body: content, tags: [], slug_name: '' }}
+        onLoad={(revision) => changeContent(revision.body)}
+      />
       <form noValidate onSubmit={submit} data-testid="edit-answer-form">
-        <div className="mb-3">
-          <div id="edit-answer-label" className="form-label">
-            {t('question.form.your_answer')}
-          </div>
-          <MarkdownEditor
-            value={content}
-            onChange={(v) => {
-              setContent(v);
-              setError('');
-            }}
-            labelledBy="edit-answer-label"
-            describedBy={error ? 'edit-answer-error' : undefined}
-            invalid={Boolean(error)}
-            testId="edit-answer-body"
-          />
-          {error && (
-            <div id="edit-answer-error" className="invalid-feedback d-block">
-              {error}
-            </div>
-          )}
-        </div>
+        <MarkdownField
+          id="edit-answer"
+          label={t('question.form.your_answer')}
+          value={content}
+          onChange={changeContent}
+          error={error}
+          testId="edit-answer-body"
+        />
         <EditSummary value={summary} onChange={setSummary} />
-        <div className="d-flex gap-2">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {t('question.edit.save')}
-          </button>
-          <button type="button" className="btn btn-link" onClick={() => window.history.back()}>
-            {t('editor.cancel')}
-          </button>
-        </div>
+        <EditButtons busy={busy} />
       </form>
     </section>
   );

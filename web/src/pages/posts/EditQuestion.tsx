@@ -6,9 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { fieldErrorsOf } from '../../api/api-error';
 import { type QuestionInfo, editQuestion, getQuestion } from '../../api/questions';
-import { MarkdownEditor } from '../../components/editor/LazyMarkdownEditor';
+import { MarkdownField } from '../../components/editor/MarkdownField';
 import { PageLoading } from '../../components/PageLoading';
 import { questionPath } from '../../components/question-links';
+import { RevisionPicker } from '../../components/RevisionPicker';
+import { type RevisionContent, withKnownNames } from '../../components/revision-snapshot';
 import { type ChosenTag, tagsForRequest } from '../../components/tag-input';
 import { TagSelector } from '../../components/TagSelector';
 import { TextField } from '../../components/TextField';
@@ -18,6 +20,7 @@ import { showToast } from '../../state/notices';
 import { useSiteInfo } from '../../state/site';
 import { PROBLEM_VALUES, serverFieldErrors, validateQuestion } from '../questions/question-form';
 import { useNavigateAfterSave } from '../questions/useNavigateAfterSave';
+import { EditButtons } from './EditButtons';
 import { EditSummary } from './EditSummary';
 
 /** /posts/:qid/edit: loads the question, then its form. */
@@ -47,6 +50,13 @@ function EditQuestionForm({ question: q }: { question: QuestionInfo }) {
   const dirty = title !== q.title || content !== q.content || !sameTags(tags, initialTags) || Boolean(summary);
   useUnsavedChangesPrompt(dirty && !saved);
 
+  const loadRevision = (revision: RevisionContent) => {
+    setTitle(revision.title);
+    setContent(revision.body);
+    setTags(withKnownNames(revision.tags, initialTags));
+    setErrors({});
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problems = validateQuestion({ title, content, tags });
@@ -69,26 +79,10 @@ function EditQuestionForm({ question: q }: { question: QuestionInfo }) {
   return (
     <section>
       <h1 className="h4 mb-4">{t('questions.edit')}</h1>
+      <RevisionPicker objectId={q.id} type="question" current={{ title, body: content, tags, slug_name: '' }} onLoad={loadRevision} />
       <Form noValidate onSubmit={submit} data-testid="edit-question-form">
         <TextField name="title" label={t('question.form.title')} value={title} onChange={setTitle} error={errors.title} autoComplete="off" />
-        <div className="mb-3">
-          <div id="edit-body-label" className="form-label">
-            {t('question.form.body')}
-          </div>
-          <MarkdownEditor
-            value={content}
-            onChange={setContent}
-            labelledBy="edit-body-label"
-            describedBy={errors.content ? 'edit-body-error' : undefined}
-            invalid={Boolean(errors.content)}
-            testId="edit-body"
-          />
-          {errors.content && (
-            <div id="edit-body-error" className="invalid-feedback d-block">
-              {errors.content}
-            </div>
-          )}
-        </div>
+        <MarkdownField id="edit-body" label={t('question.form.body')} value={content} onChange={setContent} error={errors.content} testId="edit-body" />
         <TagSelector label={t('question.form.tags')} value={tags} onChange={setTags} error={errors.tags} />
         <EditSummary value={summary} onChange={setSummary} />
         {errors.form && (
@@ -96,14 +90,7 @@ function EditQuestionForm({ question: q }: { question: QuestionInfo }) {
             {errors.form}
           </Alert>
         )}
-        <div className="d-flex gap-2">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {t('question.edit.save')}
-          </button>
-          <button type="button" className="btn btn-link" onClick={() => window.history.back()}>
-            {t('editor.cancel')}
-          </button>
-        </div>
+        <EditButtons busy={busy} />
       </Form>
     </section>
   );

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/TextField';
 
 /** The optional note saying what an edit changed, kept with the revision. */
-export function EditSummary({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+export function EditSummary({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
   const { t } = useTranslation();
   return (
     <TextField
@@ -11,6 +11,7 @@ export function EditSummary({ value, onChange }: { value: string; onChange: (val
       placeholder={t('question.edit.summary_placeholder')}
       value={value}
       onChange={onChange}
+      error={error}
       maxLength={255}
     />
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SuggestedEdit } from '../../api/review';
-import { currentSide, editHeadingKey, editTargetPath, proposedSide, tagNames } from './suggested-edit';
+import { currentSide, editHeadingKey, editTargetPath, proposedSide } from './suggested-edit';
 
 const edit = (type: string, content: unknown, info: Partial<SuggestedEdit['info']> = {}): SuggestedEdit => ({
   type,
@@ -39,11 +39,6 @@ describe('suggested edit sides', () => {
   it('shows nothing rather than failing on an unreadable snapshot', () => {
     expect(proposedSide(edit('question', 'not json'))).toEqual({ title: 'Revision title', tags: [], body: '' });
     expect(proposedSide(edit('answer', null)).body).toBe('');
-  });
-
-  it('names tags by display name, else slug, skipping empty entries', () => {
-    expect(tagNames([{ slug_name: 'go', display_name: '' }, null, 'zig', { display_name: 'Rust', slug_name: 'rust' }])).toEqual(['go', 'zig', 'Rust']);
-    expect(tagNames(undefined)).toEqual([]);
   });
 
   it('links to the question, the answer or the tag being edited', () => {

@@ -1,7 +1,8 @@
 import { ComingSoon } from '../../components/ComingSoon';
 
+export { EditTag } from './EditTag';
+
 export const TagList = () => <ComingSoon titleKey="tags.title" />;
 export const CreateTag = () => <ComingSoon titleKey="tags.create" />;
 export const TagDetail = () => <ComingSoon titleKey="tags.detail" />;
 export const TagInfo = () => <ComingSoon titleKey="tags.info" />;
-export const EditTag = () => <ComingSoon titleKey="tags.edit" />;

@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '../../../api/api-error';
 import { askQuestion, askQuestionWithAnswer } from '../../../api/questions';
-import { MarkdownEditor } from '../../../components/editor/LazyMarkdownEditor';
+import { MarkdownField } from '../../../components/editor/MarkdownField';
 import { questionPath } from '../../../components/question-links';
 import { tagsForRequest } from '../../../components/tag-input';
 import { TagSelector } from '../../../components/TagSelector';
@@ -92,24 +92,7 @@ export function AskQuestion() {
             autoComplete="off"
           />
           <SimilarQuestions title={form.title} />
-          <div className="mb-3">
-            <div id="ask-body-label" className="form-label">
-              {t('question.form.body')}
-            </div>
-            <MarkdownEditor
-              value={form.content}
-              onChange={set('content')}
-              labelledBy="ask-body-label"
-              describedBy={errors.content ? 'ask-body-error' : undefined}
-              invalid={Boolean(errors.content)}
-              testId="ask-body"
-            />
-            {errors.content && (
-              <div id="ask-body-error" className="invalid-feedback d-block">
-                {errors.content}
-              </div>
-            )}
-          </div>
+          <MarkdownField id="ask-body" label={t('question.form.body')} value={form.content} onChange={set('content')} error={errors.content} testId="ask-body" />
           <TagSelector label={t('question.form.tags')} value={form.tags} onChange={set('tags')} error={errors.tags} />
           <Form.Check
             id="ask-answer-own"
@@ -119,24 +102,14 @@ export function AskQuestion() {
             onChange={(e) => setAnswerOwn(e.target.checked)}
           />
           {answerOwn && (
-            <div className="mb-3">
-              <div id="ask-answer-label" className="form-label">
-                {t('question.form.your_answer')}
-              </div>
-              <MarkdownEditor
-                value={form.answer}
-                onChange={set('answer')}
-                labelledBy="ask-answer-label"
-                describedBy={errors.answer_content ? 'ask-answer-error' : undefined}
-                invalid={Boolean(errors.answer_content)}
-                testId="ask-answer"
-              />
-              {errors.answer_content && (
-                <div id="ask-answer-error" className="invalid-feedback d-block">
-                  {errors.answer_content}
-                </div>
-              )}
-            </div>
+            <MarkdownField
+              id="ask-answer"
+              label={t('question.form.your_answer')}
+              value={form.answer}
+              onChange={set('answer')}
+              error={errors.answer_content}
+              testId="ask-answer"
+            />
           )}
           {errors.form && (
             <Alert variant="danger" className="small">
