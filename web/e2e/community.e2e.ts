@@ -278,8 +278,10 @@ it('holds a tag description edit by a mid-reputation member for review until the
   await admin.getByTestId('review-empty').getByText('Nothing to review').waitFor();
   expect(await descriptionNow()).toBe(description);
 
-  // The approved edit is now the tag's history, offered on its edit page.
+  // The approved edit heads the tag's history, above the version made when the tag was created.
   await p.goto(`${server.url}/tags/${tagId}/edit`);
   const revisions = p.getByLabel('Revision').locator('option');
-  await expect.poll(() => revisions.allTextContents()).toEqual([expect.stringContaining('Describe the tag')]);
+  await expect
+    .poll(() => revisions.allTextContents())
+    .toEqual([expect.stringContaining('Describe the tag'), expect.stringContaining('first version by')]);
 });
