@@ -12,15 +12,22 @@ export interface ContentEvent {
   revisionId?: string;
 }
 
-interface ActivityRow {
+/** What an activity row records (domain.md 2.10). */
+export interface ActivityFields {
+  /** Whose row it is: the voter, the author receiving points, the editor... */
   userId: string;
   triggerUserId: string;
   objectId: string;
   originalObjectId: string;
   activityType: number;
+  /** Reputation change for userId; 0 for rows that only record the event. */
   rank: number;
-  hasRank: boolean;
+  /** The revision an edit event refers to. */
   revisionId?: string;
+}
+
+interface ActivityRow extends ActivityFields {
+  hasRank: boolean;
 }
 
 /** Inserts one activity row; the ledger and content events both write through here. */

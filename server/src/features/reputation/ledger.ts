@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Database } from '../../db/schema.js';
-import { writeActivity } from '../activity/events.js';
+import { type ActivityFields, writeActivity } from '../activity/events.js';
 
 type Trx = Transaction<Database>;
 const now = () => Math.floor(Date.now() / 1000);
@@ -10,18 +10,9 @@ const now = () => Math.floor(Date.now() / 1000);
 export const DAILY_CAP = 200;
 export const FLOOR = 1;
 
-export interface LedgerEntry {
-  userId: string;
-  triggerUserId: string;
-  objectId: string;
-  originalObjectId: string;
-  activityType: number;
-  /** Reputation change for userId; 0 for rows that only record the event. */
-  rank: number;
+export interface LedgerEntry extends ActivityFields {
   /** Daily cap applies (votes only). */
   capped?: boolean;
-  /** The revision an edit event refers to. */
-  revisionId?: string;
 }
 
 function startOfDay(t: number): number {

@@ -1,9 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../TextField';
+import { FormDialog } from '../FormDialog';
 
 interface CaptchaDialogProps {
   /** The picture as a data: URL; a new one clears what was typed. */
@@ -39,43 +38,26 @@ export function CaptchaDialog({ image, error, busy, onAnswer, onRefresh, onCance
   };
 
   return (
-    <Modal show onHide={onCancel} centered aria-labelledby="captcha-dialog-title" data-testid="captcha-dialog">
-      <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton closeLabel={t('common.close')}>
-          <Modal.Title id="captcha-dialog-title" as="h2" className="h5">
-            {t('captcha.title')}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p className="small text-body-secondary">{t('captcha.intro')}</p>
-          <div className="d-flex align-items-center gap-2 mb-3">
-            <img src={image} alt={t('captcha.image_alt')} className="border rounded" height={48} data-testid="captcha-image" />
-            <Button variant="link" size="sm" onClick={onRefresh} disabled={busy}>
-              {t('captcha.refresh')}
-            </Button>
-          </div>
-          <TextField
-            name="captcha_code"
-            label={t('captcha.code')}
-            value={code}
-            onChange={(v) => {
-              setCode(v);
-              setEmpty(false);
-            }}
-            error={empty ? t('captcha.required') : error}
-            autoComplete="off"
-            autoFocus
-          />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="link" onClick={onCancel}>
-            {t('captcha.cancel')}
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {t('captcha.submit')}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <FormDialog name="captcha" title={t('captcha.title')} cancelLabel={t('captcha.cancel')} submitLabel={t('captcha.submit')} busy={busy} onSubmit={submit} onCancel={onCancel}>
+      <p className="small text-body-secondary">{t('captcha.intro')}</p>
+      <div className="d-flex align-items-center gap-2 mb-3">
+        <img src={image} alt={t('captcha.image_alt')} className="border rounded" height={48} data-testid="captcha-image" />
+        <Button variant="link" size="sm" onClick={onRefresh} disabled={busy}>
+          {t('captcha.refresh')}
+        </Button>
+      </div>
+      <TextField
+        name="captcha_code"
+        label={t('captcha.code')}
+        value={code}
+        onChange={(v) => {
+          setCode(v);
+          setEmpty(false);
+        }}
+        error={empty ? t('captcha.required') : error}
+        autoComplete="off"
+        autoFocus
+      />
+    </FormDialog>
   );
 }

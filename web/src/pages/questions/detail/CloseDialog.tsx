@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { closeQuestion, getCloseReasons } from '../../../api/operations';
 import { FormMessage } from '../../../components/FormMessage';
 import { PageLoading } from '../../../components/PageLoading';
 import { type FieldErrors, serverFormErrors } from '../../../utils/form-errors';
 import { type CloseValues, checkClose, wantsMessage } from './close-form';
+import { FormDialog } from '../../../components/FormDialog';
 
 interface CloseDialogProps {
   questionId: string;
@@ -48,74 +47,57 @@ export function CloseDialog({ questionId, onCancel, onClosed }: CloseDialogProps
 
   const msgId = 'close-msg';
   return (
-    <Modal show onHide={onCancel} centered aria-labelledby="close-dialog-title" data-testid="close-dialog">
-      <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton closeLabel={t('common.close')}>
-          <Modal.Title id="close-dialog-title" as="h2" className="h5">
-            {t('question.close.title')}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <FormMessage message={message} />
-          {reasons.isPending ? (
-            <PageLoading />
-          ) : (
-            <fieldset aria-describedby={errors.close_type ? 'close-type-error' : undefined}>
-              <legend className="fs-6">{t('question.close.intro')}</legend>
-              {list.map((reason) => (
-                <Form.Check key={reason.reason_type} type="radio" id={`close-reason-${reason.reason_type}`} className="mb-2">
-                  <Form.Check.Input
-                    type="radio"
-                    name="close_type"
-                    checked={values.close_type === reason.reason_type}
-                    isInvalid={Boolean(errors.close_type)}
-                    onChange={() => {
-                      setValues({ close_type: reason.reason_type, close_msg: '' });
-                      setErrors({});
-                    }}
-                  />
-                  <Form.Check.Label className="fw-semibold">{reason.name}</Form.Check.Label>
-                  {reason.description && <div className="small text-body-secondary">{reason.description}</div>}
-                </Form.Check>
-              ))}
-              {errors.close_type && (
-                <div id="close-type-error" className="invalid-feedback d-block">
-                  {errors.close_type}
-                </div>
-              )}
-            </fieldset>
-          )}
-          {chosen && wantsMessage(chosen) && (
-            <Form.Group controlId={msgId} className="mt-2">
-              <Form.Label className="small">{t('question.close.msg_label')}</Form.Label>
-              <Form.Control
-                {...(chosen.content_type === 'textarea' ? { as: 'textarea' as const, rows: 3 } : { type: 'text' })}
-                placeholder={chosen.placeholder}
-                value={values.close_msg}
-                isInvalid={Boolean(errors.close_msg)}
-                aria-describedby={errors.close_msg ? `${msgId}-error` : undefined}
-                onChange={(e) => {
-                  setValues((v) => ({ ...v, close_msg: e.target.value }));
-                  setErrors((er) => ({ ...er, close_msg: '' }));
+    <FormDialog name="close" title={t('question.close.title')} cancelLabel={t('editor.cancel')} submitLabel={t('question.close.submit')} busy={busy || reasons.isPending} onSubmit={submit} onCancel={onCancel}>
+      <FormMessage message={message} />
+      {reasons.isPending ? (
+        <PageLoading />
+      ) : (
+        <fieldset aria-describedby={errors.close_type ? 'close-type-error' : undefined}>
+          <legend className="fs-6">{t('question.close.intro')}</legend>
+          {list.map((reason) => (
+            <Form.Check key={reason.reason_type} type="radio" id={`close-reason-${reason.reason_type}`} className="mb-2">
+              <Form.Check.Input
+                type="radio"
+                name="close_type"
+                checked={values.close_type === reason.reason_type}
+                isInvalid={Boolean(errors.close_type)}
+                onChange={() => {
+                  setValues({ close_type: reason.reason_type, close_msg: '' });
+                  setErrors({});
                 }}
               />
-              {errors.close_msg && (
-                <Form.Control.Feedback type="invalid" id={`${msgId}-error`}>
-                  {errors.close_msg}
-                </Form.Control.Feedback>
-              )}
-            </Form.Group>
+              <Form.Check.Label className="fw-semibold">{reason.name}</Form.Check.Label>
+              {reason.description && <div className="small text-body-secondary">{reason.description}</div>}
+            </Form.Check>
+          ))}
+          {errors.close_type && (
+            <div id="close-type-error" className="invalid-feedback d-block">
+              {errors.close_type}
+            </div>
           )}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="link" onClick={onCancel}>
-            {t('editor.cancel')}
-          </Button>
-          <Button type="submit" disabled={busy || reasons.isPending}>
-            {t('question.close.submit')}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+        </fieldset>
+      )}
+      {chosen && wantsMessage(chosen) && (
+        <Form.Group controlId={msgId} className="mt-2">
+          <Form.Label className="small">{t('question.close.msg_label')}</Form.Label>
+          <Form.Control
+            {...(chosen.content_type === 'textarea' ? { as: 'textarea' as const, rows: 3 } : { type: 'text' })}
+            placeholder={chosen.placeholder}
+            value={values.close_msg}
+            isInvalid={Boolean(errors.close_msg)}
+            aria-describedby={errors.close_msg ? `${msgId}-error` : undefined}
+            onChange={(e) => {
+              setValues((v) => ({ ...v, close_msg: e.target.value }));
+              setErrors((er) => ({ ...er, close_msg: '' }));
+            }}
+          />
+          {errors.close_msg && (
+            <Form.Control.Feedback type="invalid" id={`${msgId}-error`}>
+              {errors.close_msg}
+            </Form.Control.Feedback>
+          )}
+        </Form.Group>
+      )}
+    </FormDialog>
   );
 }
