@@ -155,9 +155,10 @@ async function main() {
     console.log(`\n${report}`);
     if (process.argv.includes('--write')) {
       const file = path.join(ROOT, 'docs/benchmarks.md');
-      const intro = '# Benchmarks\n\nProduced by `npm run bench -- --write`; newest run first.\n\n';
-      const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').replace(intro, '') : '';
-      fs.writeFileSync(file, `${intro}${report}\n${previous}`);
+      const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n\nProduced by `npm run bench -- --write`; newest run first.\n\n';
+      // The newest run goes above the older ones, below the page's introduction.
+      const at = existing.indexOf('\n## ');
+      fs.writeFileSync(file, at < 0 ? `${existing}${report}\n` : `${existing.slice(0, at + 1)}${report}\n${existing.slice(at + 1)}`);
       console.log(`written to ${file}`);
     }
   } finally {
