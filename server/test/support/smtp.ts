@@ -39,10 +39,15 @@ export async function startSmtpReceiver() {
   };
 }
 
-/** The code of the first link to `path` in a message (plain-text part; quoted-printable undone). */
-export function codeFromMail(mail: ReceivedMail, path: string): string {
+/** The first link to `path` with its code in a message ("/path?code=..."; quoted-printable undone). */
+export function linkFromMail(mail: ReceivedMail, path: string): string {
   const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
   const match = new RegExp(`${path.replace(/\//g, '\\/')}\\?code=([\\w%-]+)`).exec(text);
   if (!match) throw new Error(`no ${path} link in mail:\n${mail.raw}`);
-  return decodeURIComponent(match[1]!);
+  return match[0];
+}
+
+/** The code of the first link to `path` in a message. */
+export function codeFromMail(mail: ReceivedMail, path: string): string {
+  return decodeURIComponent(linkFromMail(mail, path).split('?code=')[1]!);
 }
