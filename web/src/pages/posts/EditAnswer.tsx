@@ -15,7 +15,6 @@ import { useUnsavedChangesPrompt } from '../../hooks/useUnsavedChangesPrompt';
 import { showToast } from '../../state/notices';
 import { useSiteInfo } from '../../state/site';
 import { PROBLEM_VALUES, validateAnswer } from '../questions/question-form';
-import { useNavigateAfterSave } from '../questions/useNavigateAfterSave';
 import { EditButtons } from './EditButtons';
 import { EditSummary } from './EditSummary';
 
@@ -37,8 +36,7 @@ function EditAnswerForm({ answer: a, question: q }: { answer: AnswerInfo; questi
   const [summary, setSummary] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const { saved, leaveTo } = useNavigateAfterSave();
-  useUnsavedChangesPrompt((content !== a.content || Boolean(summary)) && !saved);
+  const { leave } = useUnsavedChangesPrompt(content !== a.content || Boolean(summary));
 
   const changeContent = (value: string) => {
     setContent(value);
@@ -55,7 +53,7 @@ function EditAnswerForm({ answer: a, question: q }: { answer: AnswerInfo; questi
       const result = await editAnswer({ id: a.id, question_id: q.id, content, edit_summary: summary.trim() });
       if (result.wait_for_review) showToast(t('question.edit.review_notice'), 'info');
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['answers', q.id] }), queryClient.invalidateQueries({ queryKey: ['question'] })]);
-      leaveTo(questionPath(permalink, q, a.id));
+      leave(questionPath(permalink, q, a.id));
     } catch (e) {
       setError(Object.values(fieldErrorsOf(e)).join(' '));
     } finally {

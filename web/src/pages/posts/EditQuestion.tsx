@@ -19,7 +19,6 @@ import { useUnsavedChangesPrompt } from '../../hooks/useUnsavedChangesPrompt';
 import { showToast } from '../../state/notices';
 import { useSiteInfo } from '../../state/site';
 import { PROBLEM_VALUES, serverFieldErrors, validateQuestion } from '../questions/question-form';
-import { useNavigateAfterSave } from '../questions/useNavigateAfterSave';
 import { EditButtons } from './EditButtons';
 import { EditSummary } from './EditSummary';
 
@@ -46,9 +45,8 @@ function EditQuestionForm({ question: q }: { question: QuestionInfo }) {
   const [summary, setSummary] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const { saved, leaveTo } = useNavigateAfterSave();
   const dirty = title !== q.title || content !== q.content || !sameTags(tags, initialTags) || Boolean(summary);
-  useUnsavedChangesPrompt(dirty && !saved);
+  const { leave } = useUnsavedChangesPrompt(dirty);
 
   const loadRevision = (revision: RevisionContent) => {
     setTitle(revision.title);
@@ -68,7 +66,7 @@ function EditQuestionForm({ question: q }: { question: QuestionInfo }) {
       const result = await editQuestion({ id: q.id, title: title.trim(), content, tags: tagsForRequest(tags), edit_summary: summary.trim() });
       if (result.wait_for_review) showToast(t('question.edit.review_notice'), 'info');
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['question'] }), queryClient.invalidateQueries({ queryKey: ['questions'] })]);
-      leaveTo(questionPath(permalink, { id: q.id, url_title: result.url_title || q.url_title }));
+      leave(questionPath(permalink, { id: q.id, url_title: result.url_title || q.url_title }));
     } catch (e) {
       setErrors(serverFieldErrors(fieldErrorsOf(e), ['title', 'content', 'tags']));
     } finally {

@@ -19,7 +19,6 @@ import { showToast } from '../../state/notices';
 import { useUser } from '../../state/user';
 import { EditButtons } from '../posts/EditButtons';
 import { EditSummary } from '../posts/EditSummary';
-import { useNavigateAfterSave } from '../questions/useNavigateAfterSave';
 import { TAG_PROBLEM_VALUES, validateTagNames } from './tag-form';
 
 /** /tags/:tagId/edit: asks the server whether the tag may be edited now (a pending suggestion blocks it), loads it, then its form. */
@@ -49,9 +48,8 @@ function EditTagForm({ tag }: { tag: TagInfo }) {
   const initial = { display_name: tag.display_name, slug_name: tag.slug_name, original_text: tag.original_text, edit_summary: '' };
   const form = useForm(initial);
   const { values } = form;
-  const { saved, leaveTo } = useNavigateAfterSave();
   const dirty = (Object.keys(initial) as (keyof typeof initial)[]).some((key) => values[key] !== initial[key]);
-  useUnsavedChangesPrompt(dirty && !saved);
+  const { leave } = useUnsavedChangesPrompt(dirty);
 
   const loadRevision = (revision: RevisionContent) => {
     form.setValues((v) => ({
@@ -80,7 +78,7 @@ function EditTagForm({ tag }: { tag: TagInfo }) {
     else showToast(t('settings.update_success'), 'success');
     await queryClient.invalidateQueries({ queryKey: ['tag'] });
     // A suggestion changes nothing until approved, so the tag keeps its address meanwhile.
-    leaveTo(tagPath(result.wait_for_review ? tag.slug_name : slugOf(values.slug_name)));
+    leave(tagPath(result.wait_for_review ? tag.slug_name : slugOf(values.slug_name)));
   });
 
   return (

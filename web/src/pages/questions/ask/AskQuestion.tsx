@@ -16,7 +16,6 @@ import { useSiteInfo } from '../../../state/site';
 import { DRAFT_KEYS } from '../drafts';
 import { type FieldProblems, PROBLEM_VALUES, serverFieldErrors, validateAnswer, validateQuestion } from '../question-form';
 import { useDraft } from '../useDraft';
-import { useNavigateAfterSave } from '../useNavigateAfterSave';
 import { EMPTY_DRAFT, type QuestionDraft, isEmptyDraft } from './ask-draft';
 import { SimilarQuestions } from './SimilarQuestions';
 
@@ -32,11 +31,10 @@ export function AskQuestion() {
   const [answerOwn, setAnswerOwn] = useState(Boolean(restored?.answer));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const { saved, leaveTo } = useNavigateAfterSave();
   // Only the user's changes are saved: not what was just restored (effects may run twice on mount).
   const changed = useRef(false);
 
-  useUnsavedChangesPrompt(!isEmptyDraft(form) && !saved);
+  const { leave } = useUnsavedChangesPrompt(!isEmptyDraft(form));
 
   useEffect(() => {
     if (!changed.current) return;
@@ -64,7 +62,7 @@ export function AskQuestion() {
       const question = answerOwn ? await askQuestionWithAnswer({ ...body, answer_content: form.answer }) : await askQuestion(body);
       draft.remove();
       await queryClient.invalidateQueries({ queryKey: ['questions'] });
-      leaveTo(questionPath(permalink, question));
+      leave(questionPath(permalink, question));
     } catch (e) {
       setErrors(serverFieldErrors(fieldErrorsOf(e), ['title', 'content', 'tags', 'answer_content']));
     } finally {
