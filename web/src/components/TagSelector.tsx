@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TagBrief } from '../api/post-types';
 import { searchTags } from '../api/questions';
 import { useSiteInfo } from '../state/site';
-import { type ChosenTag, MAX_TAGS, addTag, tagFromText } from './tag-input';
+import { type ChosenTag, MAX_TAGS, addTag, tagFromText, tagOptions } from './tag-input';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -17,7 +17,9 @@ interface TagSelectorProps {
 
 /**
  * Choosing a post's tags: typing suggests existing tags (the site's recommended ones before
- * anything is typed); Enter or a comma takes the highlighted suggestion or the typed name as a new tag.
+ * anything is typed). Enter takes the highlighted row, the first one unless arrowed to: the best
+ * suggestion, or "create" when nothing matches. An Enter pressed before the suggestions for the typed
+ * text arrived waits for them. A comma, or Enter with the list closed (Escape), takes the typed name as it is.
  */
 export function TagSelector({ label, value, onChange, error }: TagSelectorProps) {
   const { t } = useTranslation();
@@ -28,11 +30,13 @@ export function TagSelector({ label, value, onChange, error }: TagSelectorProps)
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [localError, setLocalError] = useState('');
+  const [enterPending, setEnterPending] = useState(false);
+  const typed = text.trim();
 
   useEffect(() => {
-    const timer = setTimeout(() => setQuery(text.trim()), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => setQuery(typed), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text]);
+  }, [typed]);
 
   const search = useQuery({
     queryKey: ['tag-suggestions', query],
@@ -40,10 +44,12 @@ export function TagSelector({ label, value, onChange, error }: TagSelectorProps)
     enabled: query.length > 0,
     staleTime: 30_000,
   });
-  const chosen = new Set(value.map((tag) => tag.slug_name));
-  const source: TagBrief[] = query ? (search.data ?? []) : recommended;
-  const suggestions = source.filter((s) => !chosen.has(s.slug_name));
-  const showList = open && suggestions.length > 0 && value.length < MAX_TAGS;
+  // Rows are only offered for the text as typed now: stale ones would let Enter take a tag for older text.
+  const settled = !typed || (query === typed && !search.isPending);
+  const source: TagBrief[] = typed ? (search.data ?? []) : recommended;
+  const options = settled ? tagOptions(typed, source, value) : [];
+  const showList = open && options.length > 0 && value.length < MAX_TAGS;
+  const highlighted = active >= 0 && active < options.length ? active : typed ? 0 : -1;
 
   const add = (tag: ChosenTag | null) => {
     if (!tag) return;
@@ -56,18 +62,36 @@ export function TagSelector({ label, value, onChange, error }: TagSelectorProps)
     }
   };
 
+  const takeHighlighted = () => {
+    const row = showList ? options[highlighted] : undefined;
+    if (row) add(row.tag);
+    else if (settled && typed && !options.length && value.length < MAX_TAGS) setText(''); // already chosen
+    else add(tagFromText(text, source));
+  };
+
+  useEffect(() => {
+    if (!enterPending || !settled) return;
+    setEnterPending(false);
+    takeHighlighted();
+  });
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (!suggestions.length) return;
+      if (!options.length) return;
       event.preventDefault();
       setOpen(true);
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => (i + step + suggestions.length) % suggestions.length);
-    } else if (event.key === 'Enter' || event.key === ',') {
-      if (!text.trim() && active < 0) return;
+      setActive((highlighted + step + options.length) % options.length);
+    } else if (event.key === 'Enter') {
+      if (!typed && highlighted < 0) return; // submits the form
       event.preventDefault();
-      const picked = showList && active >= 0 ? suggestions[active] : undefined;
-      add(picked ? { slug_name: picked.slug_name, display_name: picked.display_name } : tagFromText(text, search.data ?? []));
+      if (open && !settled) {
+        setQuery(typed);
+        setEnterPending(true);
+      } else takeHighlighted();
+    } else if (event.key === ',') {
+      event.preventDefault();
+      add(tagFromText(text, source));
     } else if (event.key === 'Escape') {
       setOpen(false);
     } else if (event.key === 'Backspace' && !text && value.length) {
@@ -105,7 +129,7 @@ export function TagSelector({ label, value, onChange, error }: TagSelectorProps)
           aria-expanded={showList}
           aria-controls={listId}
           aria-autocomplete="list"
-          aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
+          aria-activedescendant={showList && highlighted >= 0 ? `${listId}-${highlighted}` : undefined}
           aria-invalid={Boolean(shownError)}
           aria-describedby={`${id}-help${shownError ? ` ${id}-error` : ''}`}
           placeholder={value.length < MAX_TAGS ? t('question.form.tags_placeholder') : ''}
@@ -113,6 +137,7 @@ export function TagSelector({ label, value, onChange, error }: TagSelectorProps)
             setText(e.target.value);
             setOpen(true);
             setActive(-1);
+            setEnterPending(false);
           }}
           onFocus={() => setOpen(true)}
           onBlur={() => setOpen(false)}
@@ -121,21 +146,27 @@ export function TagSelector({ label, value, onChange, error }: TagSelectorProps)
       </div>
       {showList && (
         <ul id={listId} role="listbox" className="list-group position-absolute w-100 shadow-sm" style={{ zIndex: 10 }}>
-          {suggestions.map((s, i) => (
+          {options.map(({ tag, create }, i) => (
             <li
-              key={s.slug_name}
+              key={create ? `create:${tag.slug_name}` : tag.slug_name}
               id={`${listId}-${i}`}
               role="option"
-              aria-selected={i === active}
-              className={`list-group-item list-group-item-action ${i === active ? 'active' : ''}`}
+              aria-selected={i === highlighted}
+              className={`list-group-item list-group-item-action ${i === highlighted ? 'active' : ''}`}
               // mousedown, not click: the input's blur would close the list first.
               onMouseDown={(e) => {
                 e.preventDefault();
-                add({ slug_name: s.slug_name, display_name: s.display_name });
+                add(tag);
               }}
             >
-              {s.display_name}
-              {s.display_name !== s.slug_name && <span className="small text-body-secondary ms-2">{s.slug_name}</span>}
+              {create ? (
+                t('question.form.create_tag', { name: tag.display_name })
+              ) : (
+                <>
+                  {tag.display_name}
+                  {tag.display_name !== tag.slug_name && <span className="small text-body-secondary ms-2">{tag.slug_name}</span>}
+                </>
+              )}
             </li>
           ))}
         </ul>

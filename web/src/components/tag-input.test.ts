@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addTag, tagFromText, tagsForRequest } from './tag-input';
+import { addTag, tagFromText, tagOptions, tagsForRequest } from './tag-input';
 
 const support = { slug_name: 'support', display_name: 'Support' };
 
@@ -24,5 +24,30 @@ describe('tag input', () => {
 
   it('sends only slug and display name', () => {
     expect(tagsForRequest([{ slug_name: 'n', display_name: 'N', is_new: true }])).toEqual([{ slug_name: 'n', display_name: 'N' }]);
+  });
+});
+
+describe('tag options', () => {
+  const docker = { slug_name: 'docker', display_name: 'docker' };
+  const compose = { slug_name: 'docker-compose', display_name: 'docker-compose' };
+
+  it('offers the suggestions first and creating the typed name last', () => {
+    expect(tagOptions('dock', [docker, compose], [])).toEqual([
+      { tag: docker, create: false },
+      { tag: compose, create: false },
+      { tag: { slug_name: 'dock', display_name: 'dock', is_new: true }, create: true },
+    ]);
+  });
+
+  it('puts the exactly named tag first and offers no creation then', () => {
+    expect(tagOptions('Docker', [compose, docker], [])).toEqual([
+      { tag: docker, create: false },
+      { tag: compose, create: false },
+    ]);
+  });
+
+  it('leaves out chosen tags, and offers nothing for a name already chosen', () => {
+    expect(tagOptions('', [docker, compose], [docker])).toEqual([{ tag: compose, create: false }]);
+    expect(tagOptions('docker', [docker, compose], [docker])).toEqual([]);
   });
 });
