@@ -18,6 +18,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { useUnsavedChangesPrompt } from '../../hooks/useUnsavedChangesPrompt';
 import { showToast } from '../../state/notices';
 import { useSiteInfo } from '../../state/site';
+import { SimilarQuestions } from '../questions/ask/SimilarQuestions';
 import { PROBLEM_VALUES, serverFieldErrors, validateQuestion } from '../questions/question-form';
 import { EditButtons } from './EditButtons';
 import { EditSummary } from './EditSummary';
@@ -80,6 +81,8 @@ function EditQuestionForm({ question: q }: { question: QuestionInfo }) {
       <RevisionPicker objectId={q.id} type="question" current={{ title, body: content, tags, slug_name: '' }} onLoad={loadRevision} />
       <Form noValidate onSubmit={submit} data-testid="edit-question-form">
         <TextField name="title" label={t('question.form.title')} value={title} onChange={setTitle} error={errors.title} autoComplete="off" />
+        {/* Only a changed title may now resemble other questions. */}
+        <SimilarQuestions title={title === q.title ? '' : title} excludeId={q.id} />
         <MarkdownField id="edit-body" label={t('question.form.body')} value={content} onChange={setContent} error={errors.content} testId="edit-body" />
         <TagSelector label={t('question.form.tags')} value={tags} onChange={setTags} error={errors.tags} />
         <EditSummary value={summary} onChange={setSummary} />

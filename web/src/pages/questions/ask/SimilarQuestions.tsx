@@ -9,8 +9,11 @@ import { useSiteInfo } from '../../../state/site';
 const TYPING_PAUSE_MS = 400;
 const MIN_LENGTH = 2;
 
-/** While a title is typed: questions that may already answer it, opening in a new tab so the form stays. */
-export function SimilarQuestions({ title }: { title: string }) {
+/**
+ * While a title is typed: questions that may already answer it, opening in a new tab so the form
+ * stays. An edited question passes its own id, so it is never offered as similar to itself.
+ */
+export function SimilarQuestions({ title, excludeId }: { title: string; excludeId?: string }) {
   const { t } = useTranslation();
   const permalink = useSiteInfo()?.site_seo.permalink;
   const [query, setQuery] = useState(title.trim());
@@ -21,12 +24,13 @@ export function SimilarQuestions({ title }: { title: string }) {
   }, [title]);
 
   const similar = useQuery({
-    queryKey: ['questions', 'similar', query],
+    // Not under ['questions']: posting refreshes those, which would list the new question as similar to itself.
+    queryKey: ['similar-questions', query],
     queryFn: ({ signal }) => getSimilarQuestions(query, signal),
     enabled: query.length >= MIN_LENGTH,
     staleTime: 30_000,
   });
-  const list = query.length >= MIN_LENGTH ? (similar.data ?? []) : [];
+  const list = query.length >= MIN_LENGTH ? (similar.data ?? []).filter((q) => q.id !== excludeId) : [];
   if (!list.length) return null;
   return (
     <section className="card mb-3" aria-labelledby="similar-title" data-testid="similar-questions">
