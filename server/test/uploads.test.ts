@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetSiteSettings } from '../src/features/siteinfo/service.js';
@@ -38,6 +39,32 @@ const png = (w = 40, h = 30) =>
     .withMetadata({ exif: { IFD0: { Copyright: 'secret-location' } } })
     .toBuffer();
 
+/**
+ * A valid PNG that is tiny on disk but huge once decoded: a 1-bit grayscale image of zeros, so the
+ * deflated pixel data compresses a thousand to one (16000 x 16000 is about 31 KB).
+ */
+function pixelBomb(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, grayscale, deflate, no filter, no interlace
+  const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height); // filter byte 0 + packed pixels, all zero
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 describe('uploads', () => {
   it('stores a verified image without its metadata and serves it', async () => {
     const res = await upload({ source: 'post' }, { name: 'photo.png', type: 'image/png', data: await png() });
@@ -75,6 +102,14 @@ describe('uploads', () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
     const res = await upload({ source: 'post' }, { name: 'x.png', type: 'image/png', data: svg });
     expect(res.statusCode).toBe(400);
+  });
+
+  it.each(['post', 'avatar'])('refuses a small %s file with huge dimensions before decoding it', async (source) => {
+    const bomb = pixelBomb(16000, 16000);
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    const res = await upload({ source }, { name: 'bomb.png', type: 'image/png', data: bomb });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ reason: 'error.upload.too_many_pixels', msg: expect.stringMatching(/40 megapixels/) });
   });
 
   it('refuses files over 4 MB, unknown sources, missing files and visitors', async () => {

@@ -12,6 +12,8 @@ export const LIMITS = {
   languageMax: 30,
   emailMax: 512,
   imageMaxBytes: 4 * 1024 * 1024,
+  /** Decoded size cap: a few KB of PNG can declare 16000x16000 pixels and take seconds to decode. */
+  imageMaxPixels: 40_000_000,
   smtpPortMin: 1,
   smtpPortMax: 65535,
   privilegeLevelMin: 1,

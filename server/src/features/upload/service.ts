@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { LIMITS } from '@answer/contract';
 import { AppError, badRequest } from '../../core/errors.js';
 
@@ -20,23 +20,32 @@ const AVATAR_SIZE = 256;
  */
 export async function storeImage(uploadsDir: string, source: UploadSource, data: Buffer): Promise<string> {
   if (data.length > LIMITS.imageMaxBytes) throw new AppError(400, 'error.upload.too_large');
-  let format: string | undefined;
+  let meta: Metadata;
   try {
-    format = (await sharp(data).metadata()).format;
+    // metadata() reads the header only: the size is known before any pixel is decoded.
+    meta = await sharp(data).metadata();
   } catch {
     throw badRequest('error.upload.unsupported_file_format');
   }
+  const format = meta.format;
   if (!format || !ACCEPTED.has(format)) throw badRequest('error.upload.unsupported_file_format');
+  // Avatars keep their first frame only; other uploads keep the animation.
+  const animated = source !== 'avatar' && (format === 'gif' || format === 'webp');
+  // Decoding cost follows the pixel count, every frame of an animation included.
+  const pixels = (meta.width ?? 0) * (meta.height ?? 0) * (animated ? (meta.pages ?? 1) : 1);
+  if (pixels > LIMITS.imageMaxPixels) throw badRequest('error.upload.too_many_pixels');
+  // The same cap for the decoder, in case a format's header understates what follows.
+  const input = { limitInputPixels: LIMITS.imageMaxPixels };
 
   let output: Buffer;
   let ext: string;
   try {
     if (source === 'avatar') {
-      output = await sharp(data).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).webp({ quality: 85 }).toBuffer();
+      output = await sharp(data, input).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).webp({ quality: 85 }).toBuffer();
       ext = 'webp';
     } else {
       // rotate() applies the EXIF orientation before the metadata is dropped by re-encoding.
-      output = await sharp(data, { animated: format === 'gif' || format === 'webp' }).rotate().toFormat(format as Accepted).toBuffer();
+      output = await sharp(data, { ...input, animated }).rotate().toFormat(format as Accepted).toBuffer();
       ext = format === 'jpeg' ? 'jpg' : format;
     }
   } catch {
