@@ -9,7 +9,9 @@ import { loadThresholds, type Thresholds } from '../../core/privileges.js';
 import type { AnswerTable } from '../../db/schema.js';
 import type { Runtime } from '../../runtime.js';
 import { questionInfo } from '../question/info.js';
-import { canSeeQuestion, questionIdOrThrow } from '../question/service.js';
+import { findQuestion } from '../question/queries.js';
+import { questionIdOrThrow } from '../question/service.js';
+import { canSeeAnswer, canSeeQuestion } from '../visibility/rules.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { loadUserBasics, type UserBasicInfo } from '../user/basic.js';
 import { answerMemberActions } from './member-actions.js';
@@ -107,9 +109,8 @@ export async function answerPage(runtime: Runtime, query: z.infer<typeof answerP
 export async function answerInfo(runtime: Runtime, rawId: string, user: SessionUser | null, lang: string) {
   const db = runtime.database;
   const answer = await findAnswer(db, answerIdOrThrow(rawId));
-  const thresholds = await loadThresholds(runtime);
-  const visible = answer && (Number(answer.status) === A.available || (user && (String(answer.user_id) === user.id || can(user, 'answer.delete', thresholds))));
-  if (!answer || !visible) throw notFound('error.answer.not_found');
+  const question = answer && (await findQuestion(db, String(answer.question_id)));
+  if (!answer || !question || !canSeeAnswer(user, answer, question, await loadThresholds(runtime))) throw notFound('error.answer.not_found');
   const [info] = await presentAll(runtime, [answer], user, lang);
   return { info, question: await questionInfo(runtime, String(answer.question_id), user, lang) };
 }

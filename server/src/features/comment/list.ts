@@ -10,18 +10,24 @@ import { loadThresholds } from '../../core/privileges.js';
 import type { CommentTable } from '../../db/schema.js';
 import type { Runtime } from '../../runtime.js';
 import { loadUserBasics } from '../user/basic.js';
+import { loadVisibleObject } from '../visibility/objects.js';
 import { C, canEditComment } from './service.js';
 
 type CommentRow = Selectable<CommentTable>;
 
-/** GET /comment/page (domain.md 5.6): a deep-linked comment not on the page is appended. */
+/**
+ * GET /comment/page (domain.md 5.6): the comments of a post the caller may see; a deep-linked
+ * comment not on the page is appended.
+ */
 export async function commentPage(runtime: Runtime, query: z.infer<typeof commentPageQuery>, user: SessionUser | null, lang: string) {
   const db = runtime.database;
   const objectId = toLongId(query.object_id);
-  if (!objectId) throw notFound('error.object.not_found');
+  // Comments are part of their post: a post the caller may not see has no comments for them.
+  const post = objectId ? await loadVisibleObject(runtime, user, objectId, await loadThresholds(runtime)) : null;
+  if (!post || post.kind === 'tag') throw notFound('error.object.not_found');
   const pageSize = query.page_size ?? 10;
   const page = query.page ?? 1;
-  const base = () => db.selectFrom('comment').where('object_id', '=', objectId).where('status', '=', C.available);
+  const base = () => db.selectFrom('comment').where('object_id', '=', post.id).where('status', '=', C.available);
   let list = base().selectAll();
   if (query.query_cond === 'vote') list = list.orderBy('vote_count', 'desc').orderBy('created_at', 'asc');
   else if (query.query_cond === 'created_at') list = list.orderBy('created_at', 'desc');

@@ -5,10 +5,12 @@ import { loadSiteSettings } from '../siteinfo/service.js';
 import { presentTagBrief } from '../tag/presenter.js';
 import { tagsOfQuestions } from '../tag/queries.js';
 import { loadUserBasics } from '../user/basic.js';
+import { PUBLIC_QUESTION_STATUSES } from '../visibility/rules.js';
 
 /**
  * The caller's bookmarked questions, newest bookmark first, as question list items (domain.md 5.15).
- * Deleted questions drop out of the list; the bookmark itself stays, so an undelete brings it back.
+ * Only questions everyone may see are listed (deleted and pending ones drop out); the bookmark
+ * itself stays, so an undelete brings it back.
  */
 export async function myBookmarks(runtime: Runtime, userId: string, page: { pageSize: number; offset: number }) {
   const db = runtime.database;
@@ -16,7 +18,7 @@ export async function myBookmarks(runtime: Runtime, userId: string, page: { page
     .selectFrom('collection')
     .innerJoin('question', 'question.id', 'collection.object_id')
     .where('collection.user_id', '=', userId)
-    .where('question.status', 'in', [1, 2]);
+    .where('question.status', 'in', PUBLIC_QUESTION_STATUSES);
   const [total, rows, settings] = await Promise.all([
     live.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
     live.selectAll('question').orderBy('collection.created_at', 'desc').orderBy('collection.id', 'desc').limit(page.pageSize).offset(page.offset).execute(),

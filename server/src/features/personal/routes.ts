@@ -34,12 +34,12 @@ export async function personalRoutes(app: FastifyInstance) {
     const query = parseInput(userPageQuery, request.query);
     const user = await findUserByUsername(runtime.database, query.username);
     if (!user || Number(user.status) === 10) throw notFound('error.user.not_found');
-    return send(request, reply, await reputationHistory(runtime, String(user.id), pageOfQuery(query), request.lang));
+    return send(request, reply, await reputationHistory(runtime, request.user, String(user.id), pageOfQuery(query), request.lang));
   });
 
   app.get('/personal/vote/page', { config: { access: 'auth' } }, async (request, reply) => {
     const query = parseInput(pageQuery, request.query);
-    return send(request, reply, await myVotes(runtime, request.user!.id, pageOfQuery(query), request.lang));
+    return send(request, reply, await myVotes(runtime, request.user!, pageOfQuery(query), request.lang));
   });
 
   app.get('/personal/collection/page', { config: { access: 'auth' } }, async (request, reply) => {

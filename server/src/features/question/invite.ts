@@ -7,7 +7,8 @@ import { loadThresholds, type Thresholds } from '../../core/privileges.js';
 import type { Runtime } from '../../runtime.js';
 import { loadUserBasics } from '../user/basic.js';
 import { findQuestion } from './queries.js';
-import { canSeeQuestion, Q, questionIdOrThrow } from './service.js';
+import { canSeeQuestion } from '../visibility/rules.js';
+import { Q, questionIdOrThrow } from './service.js';
 
 const PRIVILEGE = 'answer.invite_someone_to_answer';
 const AVAILABLE_USER = 1;

@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionUser } from '../../core/guardian.js';
+import { loadThresholds } from '../../core/privileges.js';
 import type { Runtime } from '../../runtime.js';
 import { serveSpa } from '../../spa.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
+import { canSeeQuestion } from '../visibility/rules.js';
 import { parseQuestionPath, questionPath } from './permalink.js';
 
 /**
@@ -14,7 +17,7 @@ export async function permalinkRoutes(app: FastifyInstance) {
     const [pathname, query] = splitUrl(request.url);
     const segments = pathname.split('/').slice(2).map(decodeURIComponent);
     if (segments[0] === 'ask' || !runtime.installed) return serveSpa(runtime, request.url, reply);
-    const target = await canonicalPath(runtime, segments);
+    const target = await canonicalPath(runtime, request.user, segments);
     if (target && target !== pathname) return reply.redirect(target + query, 302);
     return serveSpa(runtime, request.url, reply);
   };
@@ -28,11 +31,15 @@ function splitUrl(url: string): [string, string] {
   return i < 0 ? [url, ''] : [url.slice(0, i), url.slice(i)];
 }
 
-async function canonicalPath(runtime: Runtime, segments: string[]): Promise<string | null> {
+/**
+ * The canonical URL, or null to leave the URL as it is. A question the caller may not see gets no
+ * redirect: the canonical URL would carry its title.
+ */
+async function canonicalPath(runtime: Runtime, user: SessionUser | null, segments: string[]): Promise<string | null> {
   const parsed = parseQuestionPath(segments);
   if (!parsed) return null;
-  const question = await runtime.database.selectFrom('question').select(['title']).where('id', '=', parsed.questionId).executeTakeFirst();
-  if (!question) return null;
+  const question = await runtime.database.selectFrom('question').select(['title', 'status', 'user_id']).where('id', '=', parsed.questionId).executeTakeFirst();
+  if (!question || !canSeeQuestion(user, question, await loadThresholds(runtime))) return null;
   const style = (await loadSiteSettings(runtime)).seo.permalink;
   return encodeURI(questionPath(style, parsed.questionId, question.title, parsed.answerId));
 }

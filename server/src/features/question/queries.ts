@@ -75,9 +75,9 @@ export async function findQuestion(db: Kysely<Database>, id: string) {
 }
 
 /** Title suggestions while asking: not deleted, title contains the text, at most 10. */
-export async function similarByTitle(db: Kysely<Database>, title: string) {
+export async function similarByTitle(db: Kysely<Database>, title: string, statuses: number[]) {
   const like = `%${title.replace(/[%_\\]/g, '')}%`;
-  return db.selectFrom('question').selectAll().where('status', '!=', 10).where('title', 'like', like).limit(10).execute();
+  return db.selectFrom('question').selectAll().where('status', 'in', statuses).where('title', 'like', like).limit(10).execute();
 }
 
 /** The question row, locked until the transaction ends (SQLite transactions are exclusive already). */

@@ -1,18 +1,23 @@
+import { notFound } from '../../core/errors.js';
+import type { SessionUser } from '../../core/guardian.js';
 import { presentId } from '../../core/ids.js';
 import { pageOf } from '../../core/pagination.js';
+import { loadThresholds } from '../../core/privileges.js';
 import { urlTitle } from '../../core/slug.js';
 import type { Runtime } from '../../runtime.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { tagsOfQuestions } from '../tag/queries.js';
+import { canSeeQuestion, PUBLIC_QUESTION_STATUSES } from '../visibility/rules.js';
 import { questionPage } from './list.js';
-import { similarByTitle } from './queries.js';
+import { findQuestion, similarByTitle } from './queries.js';
 import { questionIdOrThrow } from './service.js';
 
 /** Title suggestions while asking (domain.md 11.4). */
 export async function similarQuestions(runtime: Runtime, title: string) {
   if (title.trim().length < 2) return [];
   const permalink = (await loadSiteSettings(runtime)).seo.permalink;
-  const rows = await similarByTitle(runtime.database, title.trim());
+  // Everyone's suggestions, so only questions everyone may see.
+  const rows = await similarByTitle(runtime.database, title.trim(), PUBLIC_QUESTION_STATUSES);
   return rows.map((q) => ({
     id: presentId(String(q.id), permalink),
     title: q.title,
@@ -26,9 +31,14 @@ export async function similarQuestions(runtime: Runtime, title: string) {
   }));
 }
 
-/** "Related questions": the hot list of the question's first tag, without the question itself. */
-export async function relatedQuestions(runtime: Runtime, rawId: string) {
+/**
+ * "Related questions": the hot list of the question's first tag, without the question itself.
+ * Only for a question the caller may see: the tags of a deleted one are not for everyone.
+ */
+export async function relatedQuestions(runtime: Runtime, user: SessionUser | null, rawId: string) {
   const id = questionIdOrThrow(rawId);
+  const question = await findQuestion(runtime.database, id);
+  if (!question || !canSeeQuestion(user, question, await loadThresholds(runtime))) throw notFound('error.question.not_found');
   const [first] = await tagsOfQuestions(runtime.database, [id]);
   if (!first) return pageOf(0, []);
   const page = await questionPage(runtime, { order: 'hot', tag: first.slug_name, page: 1, page_size: 7 });

@@ -40,7 +40,7 @@ export async function questionRoutes(app: FastifyInstance) {
 
   app.get('/question/similar/tag', pub, async (request, reply) => {
     const { question_id } = parseInput(z.object({ question_id: z.string().min(1).max(40) }), request.query);
-    return send(request, reply, await relatedQuestions(runtime, question_id));
+    return send(request, reply, await relatedQuestions(runtime, request.user, question_id));
   });
 
   app.post('/question', auth, async (request, reply) => {

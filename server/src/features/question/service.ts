@@ -144,13 +144,6 @@ export async function applyQuestionEdit(
   await setQuestionTags(trx, id, edit.tagIds, countable && Number(question.show) === 1);
 }
 
-/** Deleted and pending questions are visible only to their author and to moderators. */
-export function canSeeQuestion(user: SessionUser | null, question: { status: number | string; user_id: string | number }, thresholds: Record<string, number>) {
-  const status = Number(question.status);
-  if (status === Q.available || status === Q.closed) return true;
-  return !!user && (String(question.user_id) === user.id || can(user, 'question.reopen', thresholds));
-}
-
 /**
  * Deletes a question (domain.md 5.12): its author only while it has no accepted answer and at most
  * one answer without votes; moderators always. Soft delete; tags stop counting it.

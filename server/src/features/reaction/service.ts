@@ -6,7 +6,7 @@ import { OBJECT_TYPE, objectTypeOf, toLongId } from '../../core/ids.js';
 import { loadThresholds } from '../../core/privileges.js';
 import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Runtime } from '../../runtime.js';
-import { loadVisibleObject, type TimelineObject } from '../timeline/objects.js';
+import { loadVisibleObject, type VisibleObject } from '../visibility/objects.js';
 import { loadUserBasics } from '../user/basic.js';
 
 /** Reactions live in one meta row per post, in upstream's format (domain.md 2.13). */
@@ -20,14 +20,14 @@ const DELETED = 10;
 const toast = (reason: string) => new AppError(400, reason, { err_type: 'toast' });
 
 /** Only questions and answers take reactions; anything else is refused, unknown posts are 404. */
-async function reactionTarget(runtime: Runtime, user: SessionUser | null, rawId: string): Promise<TimelineObject & { kind: 'question' | 'answer' }> {
+async function reactionTarget(runtime: Runtime, user: SessionUser | null, rawId: string): Promise<VisibleObject & { kind: 'question' | 'answer' }> {
   const id = toLongId(rawId);
   if (!id) throw notFound('error.object.not_found');
   const type = objectTypeOf(id);
   if (type !== OBJECT_TYPE.question && type !== OBJECT_TYPE.answer) throw toast('error.reaction.unsupported_object');
   const target = await loadVisibleObject(runtime, user, id, await loadThresholds(runtime));
   if (!target || target.kind === 'tag') throw notFound('error.object.not_found');
-  return target as TimelineObject & { kind: 'question' | 'answer' };
+  return target as VisibleObject & { kind: 'question' | 'answer' };
 }
 
 function parseStored(value: string | undefined): StoredReactions {

@@ -8,19 +8,23 @@ import { loadThresholds } from '../../core/privileges.js';
 import { urlTitle } from '../../core/slug.js';
 import { parseInput } from '../../core/validate.js';
 import { loadUserBasics } from '../user/basic.js';
+import { loadVisibleObject } from '../visibility/objects.js';
 import { hasPendingRevision, revisionsOf } from './service.js';
 
 const objectQuery = z.object({ object_id: z.string().min(1).max(40) });
 const idQuery = z.object({ id: z.string().min(1).max(40) });
+/** The status of a deleted question, answer or tag. */
+const DELETED = 10;
 
-/** Edit history and the "may I edit now?" check (domain.md 5.9). */
+/** Edit history and the "may I edit now?" check (domain.md 5.9), for objects the caller may see. */
 export async function revisionRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
   app.get('/revisions', { config: { access: 'public' } }, async (request, reply) => {
     const id = toLongId(parseInput(objectQuery, request.query).object_id);
-    if (!id) throw notFound('error.object.not_found');
-    const rows = await revisionsOf(runtime.database, id);
+    const target = id ? await loadVisibleObject(runtime, request.user, id, await loadThresholds(runtime)) : null;
+    if (!target) throw notFound('error.object.not_found');
+    const rows = await revisionsOf(runtime.database, target.id);
     const users = await loadUserBasics(runtime, rows.map((r) => String(r.user_id)));
     return send(
       request,
@@ -44,13 +48,12 @@ export async function revisionRoutes(app: FastifyInstance) {
 
   app.get('/revisions/edit/check', { config: { access: 'auth' } }, async (request, reply) => {
     const id = toLongId(parseInput(idQuery, request.query).id);
-    if (!id) throw notFound('error.object.not_found');
-    const type = id.slice(1, 4) === '001' ? 'question' : id.slice(1, 4) === '002' ? 'answer' : 'tag';
-    const table = type === 'question' ? 'question' : type === 'answer' ? 'answer' : 'tag';
-    const row = await runtime.database.selectFrom(table).select(['user_id', 'status']).where('id', '=', id).executeTakeFirst();
-    if (!row || Number(row.status) === 10) throw notFound('error.object.not_found');
-    ensure(request.user, `${type}.edit`, await loadThresholds(runtime), row.user_id);
-    if (await hasPendingRevision(runtime.database, id)) throw badRequest('error.revision.review_underway', { err_type: 'toast' });
+    const thresholds = await loadThresholds(runtime);
+    const target = id ? await loadVisibleObject(runtime, request.user, id, thresholds) : null;
+    // Deleted objects stay readable for their author and moderators, but nobody edits them.
+    if (!target || target.status === DELETED) throw notFound('error.object.not_found');
+    ensure(request.user, `${target.kind}.edit`, thresholds, target.authorId);
+    if (await hasPendingRevision(runtime.database, target.id)) throw badRequest('error.revision.review_underway', { err_type: 'toast' });
     return send(request, reply, true);
   });
 }

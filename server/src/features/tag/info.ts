@@ -11,6 +11,7 @@ import type { Runtime } from '../../runtime.js';
 import { ACT } from '../activity/types.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { tagIdOrThrow } from './edit.js';
+import { canSeeTag } from '../visibility/rules.js';
 import { presentTagBrief } from './presenter.js';
 
 const DELETED = 10;
@@ -29,8 +30,8 @@ export async function tagInfo(runtime: Runtime, query: z.infer<typeof tagInfoQue
     String(found.main_tag_id) !== '0' ? await db.selectFrom('tag').selectAll().where('id', '=', String(found.main_tag_id)).executeTakeFirst() : undefined;
   const tag = main ?? found;
   const thresholds = await loadThresholds(runtime);
+  if (!canSeeTag(user, tag, thresholds)) throw notFound('error.tag.not_found');
   const deleted = Number(tag.status) === DELETED;
-  if (deleted && !can(user, 'tag.undeleted', thresholds)) throw notFound('error.tag.not_found');
   const settings = await loadSiteSettings(runtime);
   const following = user
     ? await db

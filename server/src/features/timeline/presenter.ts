@@ -6,7 +6,7 @@ import type { ActivityTable, TagTable } from '../../db/schema.js';
 import { ACT_KEY } from '../activity/types.js';
 import { presentTagBrief } from '../tag/presenter.js';
 import type { UserBasicInfo } from '../user/basic.js';
-import type { TimelineObject } from './objects.js';
+import type { VisibleObject } from '../visibility/objects.js';
 
 type ActivityRow = Selectable<ActivityTable>;
 
@@ -33,7 +33,7 @@ export const actorOf = (row: ActivityRow) => (String(row.trigger_user_id) !== '0
 const TYPE_NAMES = Object.fromEntries(Object.entries(OBJECT_TYPE).map(([name, code]) => [code, name])) as Record<number, string>;
 const typeName = (id: string) => TYPE_NAMES[objectTypeOf(id) ?? 0] ?? '';
 
-export function presentObjectInfo(target: TimelineObject, author: UserBasicInfo | undefined, permalink: number) {
+export function presentObjectInfo(target: VisibleObject, author: UserBasicInfo | undefined, permalink: number) {
   return {
     title: target.title,
     object_type: target.kind,
@@ -79,7 +79,7 @@ function commentOf(suffix: string, row: ActivityRow, ctx: TimelineContext): stri
 
 /** One side of a revision diff (domain.md 12.2); a missing side is empty. */
 export function presentRevision(
-  target: TimelineObject,
+  target: VisibleObject,
   snapshot: Record<string, unknown> | null,
   tags: Map<string, Selectable<TagTable>>,
   requiredTagOn: boolean,

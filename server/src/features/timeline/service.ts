@@ -11,7 +11,7 @@ import { REVISION } from '../revision/service.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { tagsBySlugs } from '../tag/queries.js';
 import { loadUserBasics } from '../user/basic.js';
-import { loadVisibleObject, type TimelineObject } from './objects.js';
+import { loadVisibleObject, type VisibleObject } from '../visibility/objects.js';
 import { actorOf, presentObjectInfo, presentRevision, presentTimelineItem, suffixOf, type TimelineContext } from './presenter.js';
 
 type ActivityRow = Selectable<ActivityTable>;
@@ -117,7 +117,7 @@ export async function timelineDetail(runtime: Runtime, user: SessionUser, newId:
   const older = oldId === '0' ? undefined : rows.find((r) => String(r.id) === oldId);
   if (!newer || (oldId !== '0' && !older)) throw notFound('error.object.not_found');
   if (older && String(older.object_id) !== String(newer.object_id)) throw badRequest('error.revision.different_objects');
-  const target: TimelineObject | null = await loadVisibleObject(runtime, user, String(newer.object_id), await loadThresholds(runtime));
+  const target: VisibleObject | null = await loadVisibleObject(runtime, user, String(newer.object_id), await loadThresholds(runtime));
   if (!target) throw notFound('error.object.not_found');
 
   const snapshots = [newer, older].map((r) => (r ? parseSnapshot(r.content) : null));
