@@ -55,6 +55,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** Answers before installation too: the calls a client makes while booting (docs/decisions.md). */
+    beforeInstall?: boolean;
   }
 }
 
@@ -83,8 +85,11 @@ export async function buildApp({ runtime, logger = false }: AppOptions): Promise
 
   app.addHook('onRequest', async (request) => {
     request.lang = resolveLanguage(request.headers['accept-language']);
-    // Before installation the API answers 503 base.not_installed, which sends the web app to /install.
-    if (!runtime.installed && request.url.startsWith('/answer/')) throw new AppError(503, 'base.not_installed');
+    // Before installation only the boot calls answer (so a client can render the installer); the
+    // rest of the API is 503 base.not_installed and pages redirect to /install.
+    if (!runtime.installed && request.url.startsWith('/answer/') && !request.routeOptions.config?.beforeInstall) {
+      throw new AppError(503, 'base.not_installed');
+    }
     if (runtime.installed && request.url.startsWith('/answer/')) {
       request.token = tokenFrom(request.headers, request.query);
       request.user = request.token ? await resolveSession(runtime.database, request.token) : null;

@@ -3,7 +3,8 @@ import { isApiError } from './api-error';
 import { type RequestOptions, get } from './client';
 import type { LegalInfo, LegalType, PluginStatus, UcAgent, UserInfo } from './types';
 
-export const getSiteInfo = (options?: RequestOptions) => get<SiteInfo>(`${API_PREFIX}/siteinfo`, options);
+/** The site settings, or null before installation. */
+export const getSiteInfo = (options?: RequestOptions) => get<SiteInfo | null>(`${API_PREFIX}/siteinfo`, options);
 
 /** The logged-in user, or null for a visitor. */
 export const getUserInfo = (options?: RequestOptions) => get<UserInfo | null>(`${API_PREFIX}/user/info`, options);

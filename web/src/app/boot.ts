@@ -1,5 +1,4 @@
 import type { SiteInfo } from '@answer/contract';
-import { isApiError } from '../api/api-error';
 import { getPluginStatus, getSiteInfo, getUcAgent } from '../api/common';
 import { loadLanguage, pickLanguage } from '../i18n/load-language';
 import { showErrorPage } from '../state/notices';
@@ -13,12 +12,10 @@ import { router } from './router';
 // Start-up probes report their own failures: no toasts, no error pages from the client itself.
 const quiet = { passingError: true, ignore50x: true } as const;
 
-const notInstalled = (e: unknown) => isApiError(e) && (e.reason === 'base.not_installed' || e.status === 503);
-
 /**
  * Start-up (spec section 1): site settings, the current user and the plugin list in parallel, then
- * the login agent, then language, time zone and appearance, once. An uninstalled server leads to
- * the installer.
+ * the login agent, then language, time zone and appearance, once. An uninstalled server answers
+ * the site settings with null (docs/decisions.md): that leads to the installer.
  */
 export async function boot(): Promise<void> {
   if (window.location.pathname === ROUTES.install) return;
@@ -26,12 +23,12 @@ export async function boot(): Promise<void> {
   const [site, user, plugins] = await Promise.allSettled([getSiteInfo(quiet), pullUser(true), getPluginStatus(quiet)]);
   if (plugins.status === 'fulfilled' && Array.isArray(plugins.value)) pluginStore.set(plugins.value);
   let settings: SiteInfo | null = null;
-  if (site.status === 'fulfilled') {
-    settings = site.value;
-    siteStore.set(settings);
-  } else if (notInstalled(site.reason)) {
+  if (site.status === 'fulfilled' && site.value === null) {
     await router.navigate(ROUTES.install, { replace: true });
     return;
+  } else if (site.status === 'fulfilled') {
+    settings = site.value;
+    siteStore.set(settings);
   } else {
     // Without settings the site cannot work; the header still renders so the user can retry.
     showErrorPage('50X', router.state.location.key);

@@ -10,7 +10,9 @@ const legalQuery = z.object({ info_type: z.enum(['tos', 'privacy'], { message: '
 export async function siteinfoRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
-  app.get('/siteinfo', { config: { access: 'none' } }, async (request, reply) => {
+  app.get('/siteinfo', { config: { access: 'none', beforeInstall: true } }, async (request, reply) => {
+    // No site yet: null, which clients take as "no settings" (docs/decisions.md, before installation).
+    if (!runtime.installed) return send(request, reply, null);
     return send(request, reply, presentSiteInfo(await loadSiteSettings(runtime)));
   });
 
@@ -27,20 +29,20 @@ export async function siteinfoRoutes(app: FastifyInstance) {
     return send(request, reply, data);
   });
 
-  app.get('/language/options', { config: { access: 'none' } }, async (request, reply) => {
+  app.get('/language/options', { config: { access: 'none', beforeInstall: true } }, async (request, reply) => {
     const options = listLanguages().map((l) => ({ label: l.label, value: l.value }));
     return send(request, reply, [{ label: 'Default', value: 'Default' }, ...options]);
   });
 
-  app.get('/language/config', { config: { access: 'none' } }, async (request, reply) =>
+  app.get('/language/config', { config: { access: 'none', beforeInstall: true } }, async (request, reply) =>
     send(request, reply, uiBundle(request.lang)),
   );
 
   // Plugins are not built yet: the real list is empty.
-  app.get('/plugin/status', { config: { access: 'none' } }, async (request, reply) => send(request, reply, []));
+  app.get('/plugin/status', { config: { access: 'none', beforeInstall: true } }, async (request, reply) => send(request, reply, []));
 
   // No user-centre plugin exists, so the agent is disabled (the shape upstream returns in that case).
-  app.get('/user-center/agent', { config: { access: 'none' } }, async (request, reply) =>
+  app.get('/user-center/agent', { config: { access: 'none', beforeInstall: true } }, async (request, reply) =>
     send(request, reply, { enabled: false, agent_info: null }),
   );
 }

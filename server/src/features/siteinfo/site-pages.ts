@@ -6,7 +6,8 @@ export async function sitePageRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
   app.get('/custom.css', async (_request, reply) => {
-    const css = (await loadSiteSettings(runtime))['css-html'].custom_css ?? '';
+    // Clients link it while booting, the installer included: empty until there is a site.
+    const css = runtime.installed ? ((await loadSiteSettings(runtime))['css-html'].custom_css ?? '') : '';
     return reply.type('text/css; charset=utf-8').header('Cache-Control', 'no-cache').send(css);
   });
 

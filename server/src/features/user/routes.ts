@@ -16,8 +16,9 @@ import { updateInterface, updateProfile } from './profile.js';
 export async function userRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
-  // The current user with the token it was asked with (clients store it from here), or null.
-  app.get('/user/info', { config: { access: 'none' } }, async (request, reply) => {
+  // The current user with the token it was asked with (clients store it from here), or null
+  // (always null before installation: no session is looked up then).
+  app.get('/user/info', { config: { access: 'none', beforeInstall: true } }, async (request, reply) => {
     if (!request.user) return send(request, reply, null);
     await refreshVisitCookie(runtime, request, reply);
     return send(request, reply, await currentUserResponse(runtime, request.user.id, { accessToken: request.token }));
