@@ -5,6 +5,9 @@ import { resolveDataPaths, type DataPaths } from './config/paths.js';
 import { createDb } from './db/connect.js';
 import { migrateToLatest, pendingMigrations } from './db/migrate.js';
 import { buildApp } from './app.js';
+import { smtpConfigured } from './core/mailer.js';
+import { activateByEmail } from './features/auth/activate-by-email.js';
+import { loadSmtpSettings } from './features/email/settings.js';
 import { autoInstallFromEnv } from './features/install/auto-install.js';
 import { seedDemo } from './features/seed/demo.js';
 import { Runtime } from './runtime.js';
@@ -17,6 +20,8 @@ Commands:
   upgrade   apply pending database migrations
   check     check the config file, upload directory and database connection
   seed      fill an installed site with demo users, tags, questions, answers and comments
+  user activate <email>
+            mark the account's e-mail verified, as its activation link would (e.g. without a mail server)
 
 Options:
   -C, --data-path <dir>   data directory (default: $ANSWER_DATA_PATH or ./data)
@@ -52,6 +57,8 @@ async function main(argv: string[]): Promise<number> {
       return check(paths);
     case 'seed':
       return seed(paths, values.questions, values.users);
+    case 'user':
+      return userCommand(paths, positionals.slice(1));
     default:
       console.error(`Unknown command "${command}".\n\n${USAGE}`);
       return 1;
@@ -81,6 +88,12 @@ async function run(paths: DataPaths): Promise<number> {
       ? `Answer is running on http://${shown}:${port}`
       : `Answer is not installed yet: open http://${shown}:${port}/install to run the wizard.`,
   );
+  if (runtime.installed && !smtpConfigured(await loadSmtpSettings(runtime.database))) {
+    app.log.warn(
+      'No mail server (SMTP) is configured: activation, password-reset and notification e-mails are not sent. ' +
+        'Set one in Admin > SMTP; meanwhile activate accounts with "answer user activate <email>".',
+    );
+  }
   const stop = async () => {
     await app.close();
     await runtime.close();
@@ -185,6 +198,34 @@ async function seed(paths: DataPaths, questionsArg = '1000', usersArg?: string):
   );
   await runtime.close();
   return 0;
+}
+
+async function userCommand(paths: DataPaths, args: string[]): Promise<number> {
+  const [action, email] = args;
+  if (action !== 'activate' || !email) {
+    console.error(`Usage: answer user activate <email> [-C <data path>]`);
+    return 1;
+  }
+  const runtime = await openRuntime(paths);
+  try {
+    if (!runtime.installed) {
+      console.error(`The site at ${paths.root} is not installed yet.`);
+      return 1;
+    }
+    const outcome = await activateByEmail(runtime.database, email);
+    if (!('username' in outcome)) {
+      console.error(outcome.result === 'unknown' ? `No account has the e-mail address ${email}.` : `The account with the e-mail address ${email} is deleted.`);
+      return 1;
+    }
+    console.log(
+      outcome.result === 'activated'
+        ? `Activated ${outcome.username} (${email}): the account can now post.`
+        : `${outcome.username} (${email}) was already activated; nothing changed.`,
+    );
+    return 0;
+  } finally {
+    await runtime.close();
+  }
 }
 
 main(process.argv.slice(2)).then(

@@ -60,5 +60,7 @@ export interface SiteInfo {
   site_write: SiteWrite;
   version: string;
   revision: string;
+  /** Not in Answer 1.4: whether an SMTP server is set, so pages never claim an e-mail was sent when none can be. */
+  smtp_configured: boolean;
 }
 export interface LanguageOption { label: string; value: string }

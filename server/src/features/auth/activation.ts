@@ -7,8 +7,9 @@ import { checkCaptcha, countAttempt, countTowardsLimit, ensureUnderLimit } from 
 import { consumeCode, createCode } from '../email/codes.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { findUserById } from '../user/queries.js';
-import { grantActivationBonus, isVerified, now } from './common.js';
+import { isVerified } from './common.js';
 import { queueLinkMail } from './mails.js';
+import { markEmailVerified } from './verify-email.js';
 
 /** Activation link: verifies the address; a used or expired link answers 403 url_expired. */
 export async function activateAccount(runtime: Runtime, code: string): Promise<string> {
@@ -21,10 +22,7 @@ export async function activateAccount(runtime: Runtime, code: string): Promise<s
   if (found.payload.email && found.payload.email !== user.e_mail) {
     throw new AppError(403, 'error.email.verify_url_expired', { type: 'url_expired' });
   }
-  if (!isVerified(user)) {
-    await db.updateTable('user').set({ mail_status: 1, updated_at: now() }).where('id', '=', found.userId).execute();
-    await grantActivationBonus(db, found.userId);
-  }
+  await markEmailVerified(db, found.userId);
   return found.userId;
 }
 

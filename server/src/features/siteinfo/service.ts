@@ -88,8 +88,8 @@ export async function forgetSiteSettings(runtime: Runtime): Promise<void> {
   await runtime.cache.delete(CACHE_KEY);
 }
 
-/** The public aggregate (domain.md 13.2): SMTP and privileges stay private. */
-export function presentSiteInfo(s: SiteSettings): SiteInfo {
+/** The public aggregate (domain.md 13.2): SMTP and privileges stay private, except whether mail can be sent. */
+export function presentSiteInfo(s: SiteSettings, mail: { configured: boolean }): SiteInfo {
   return {
     general: { ...s.general, permalink: s.seo.permalink },
     interface: s.interface,
@@ -102,5 +102,6 @@ export function presentSiteInfo(s: SiteSettings): SiteInfo {
     site_write: s.write,
     version: APP_VERSION,
     revision: APP_REVISION,
+    smtp_configured: mail.configured,
   };
 }

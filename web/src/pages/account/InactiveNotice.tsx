@@ -2,20 +2,40 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserInfo } from '../../api/types';
 import { ROUTES } from '../../app/paths';
+import { useSiteInfo } from '../../state/site';
 import { AccountPanel } from './AccountPanel';
 import { ResendActivation } from './ResendActivation';
 
-/** For a logged-in user whose e-mail is not confirmed: where the link went, and what to do about it. */
+/**
+ * For a logged-in user whose e-mail is not confirmed: where the link went, and what to do about it.
+ * Without a mail server no link went anywhere: the page says so instead of sending the person to
+ * an inbox that stays empty.
+ */
 export function InactiveNotice({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
+  const site = useSiteInfo();
+  const contact = site?.general.contact_email;
   return (
     <AccountPanel title={t('account.inactive.title')} testId="inactive-notice">
-      <p>{t('account.inactive.sent_to', { email: user.e_mail })}</p>
-      <p className="small text-body-secondary">{t('account.inactive.check_spam')}</p>
-      <ResendActivation />
-      <p className="small">
-        {t('account.inactive.wrong_address')} <Link to={ROUTES.changeEmail}>{t('account.inactive.change_email')}</Link>
-      </p>
+      {site?.smtp_configured === false ? (
+        <>
+          <p data-testid="no-mail-server">{t('account.inactive.no_mail_server')}</p>
+          {contact && (
+            <p className="small">
+              {t('account.inactive.contact_admin')} <a href={`mailto:${contact}`}>{contact}</a>
+            </p>
+          )}
+        </>
+      ) : (
+        <>
+          <p>{t('account.inactive.sent_to', { email: user.e_mail })}</p>
+          <p className="small text-body-secondary">{t('account.inactive.check_spam')}</p>
+          <ResendActivation />
+          <p className="small">
+            {t('account.inactive.wrong_address')} <Link to={ROUTES.changeEmail}>{t('account.inactive.change_email')}</Link>
+          </p>
+        </>
+      )}
       <p className="small">
         <Link to={ROUTES.logout}>{t('header.logout')}</Link>
       </p>

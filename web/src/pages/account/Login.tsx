@@ -45,7 +45,9 @@ function LoginForm({ inactiveHint }: { inactiveHint: boolean }) {
 
   return (
     <AccountPanel title={t('account.login')} testId="login-page">
-      {inactiveHint && <Alert variant="warning">{t('account.inactive_notice')}</Alert>}
+      {inactiveHint && (
+        <Alert variant="warning">{t(site?.smtp_configured === false ? 'account.inactive_notice_no_mail' : 'account.inactive_notice')}</Alert>
+      )}
       <Form noValidate onSubmit={submit}>
         <TextField {...form.field('e_mail')} type="email" label={t('account.form.email')} autoComplete="username" />
         <TextField {...form.field('pass')} type="password" label={t('account.form.password')} autoComplete="current-password" />
