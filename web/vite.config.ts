@@ -9,6 +9,9 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
+  // The server replaces this with a fresh nonce per page (server/src/spa.ts); Vite also writes it
+  // into <meta property="csp-nonce">, where the editor reads it for its <style> element.
+  html: { cspNonce: '__CSP_NONCE__' },
   build: {
     outDir: 'dist',
     assetsDir: 'static',

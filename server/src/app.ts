@@ -6,6 +6,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ADMIN_API_PREFIX, API_PREFIX, INSTALL_PREFIX } from '@answer/contract';
 import { errorHandler } from './core/error-handler.js';
+import { type LogDestination, loggerOptions } from './core/log-redaction.js';
+import { commonSecurityHeaders } from './core/security-headers.js';
 import { AppError, notFound } from './core/errors.js';
 import { type RouteAccess, ensureRouteAccess } from './core/guardian.js';
 import { resolveLanguage } from './core/i18n.js';
@@ -63,11 +65,13 @@ declare module 'fastify' {
 export interface AppOptions {
   runtime: Runtime;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogDestination;
 }
 
-export async function buildApp({ runtime, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ runtime, logger = false, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: process.env.LOG_LEVEL || 'info' } : false,
+    logger: logger ? loggerOptions(process.env.LOG_LEVEL || 'info', logStream) : false,
     bodyLimit: 1024 * 1024,
     trustProxy: true,
   });
@@ -78,6 +82,7 @@ export async function buildApp({ runtime, logger = false }: AppOptions): Promise
   app.decorateRequest('user', null);
   app.decorateRequest('token', '');
   app.setErrorHandler(errorHandler);
+  app.addHook('onSend', commonSecurityHeaders);
   app.setNotFoundHandler(async (request, reply) => {
     if (isApiPath(request.url)) throw notFound('base.not_found');
     return serveSpa(runtime, request.url, reply);

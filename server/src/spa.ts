@@ -2,10 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyReply } from 'fastify';
+import { newNonce, setHtmlHeaders } from './core/security-headers.js';
 import type { Runtime } from './runtime.js';
 
 export const WEB_DIST =
   process.env.ANSWER_STATIC_PATH || path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+// Written by Vite wherever a nonce belongs (html.cspNonce in web/vite.config.ts); replaced per response.
+const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 let indexHtml: string | null = null;
 function readIndex(): string {
@@ -22,9 +26,9 @@ function readIndex(): string {
 export async function serveSpa(runtime: Runtime, url: string, reply: FastifyReply) {
   const pathname = url.split('?')[0]!;
   if (!runtime.installed && pathname !== '/install' && !pathname.startsWith('/50x')) return reply.redirect('/install');
-  return reply
-    .header('X-Frame-Options', 'DENY')
+  const nonce = newNonce();
+  return setHtmlHeaders(reply, nonce)
     .header('Cache-Control', 'no-cache')
     .type('text/html; charset=utf-8')
-    .send(readIndex());
+    .send(readIndex().replaceAll(NONCE_PLACEHOLDER, nonce));
 }

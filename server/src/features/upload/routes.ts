@@ -4,6 +4,7 @@ import { LIMITS, ROLE } from '@answer/contract';
 import type { FastifyInstance } from 'fastify';
 import { send } from '../../core/envelope.js';
 import { AppError, badRequest, forbidden } from '../../core/errors.js';
+import { setUploadHeaders } from '../../core/security-headers.js';
 import { resolveVisit } from '../../core/session.js';
 import { VISIT_COOKIE } from '../auth/common.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
@@ -47,7 +48,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { uploadsDir: str
     prefix: '/uploads/',
     decorateReply: false,
     maxAge: '30d',
-    // Uploaded files are never HTML or script; the header keeps browsers from guessing otherwise.
-    setHeaders: (res) => res.raw.setHeader('X-Content-Type-Options', 'nosniff'),
+    // Only verified images render; the type is never guessed (core/security-headers.ts).
+    setHeaders: (reply, filePath) => setUploadHeaders(reply, filePath),
   });
 }

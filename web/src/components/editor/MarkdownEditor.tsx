@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadPostImage } from '../../api/editor';
 import { showToast } from '../../state/notices';
+import { cspNonce } from '../../utils/csp-nonce';
 import { ImageDialog } from './ImageDialog';
 import { describeFile, imageFilesOf, imageProblem } from './image-files';
 import { LinkDialog } from './LinkDialog';
@@ -99,6 +100,8 @@ export function MarkdownEditor({ value, onChange, labelledBy, describedBy, inval
           // HTML, CSS and JavaScript modes for embedded code and triple the download.
           markdownLanguage.extension,
           EditorView.lineWrapping,
+          // CodeMirror writes its styles into a <style> element, which the page's policy allows by nonce.
+          EditorView.cspNonce.of(cspNonce()),
           EditorView.contentAttributes.of(labelledBy ? { 'aria-labelledby': labelledBy } : {}),
           EditorView.theme({ '.cm-content': { minHeight: `${EDITOR_MIN_HEIGHT}px` } }),
           EditorView.updateListener.of((update) => {
