@@ -21,6 +21,7 @@ import {
   webCacheRedirect,
 } from './guards';
 import { MainLayout } from './layouts/MainLayout';
+import { inSection } from './nav-sections';
 import { OutsideLayout } from './layouts/OutsideLayout';
 import { SiteFrame } from './layouts/SiteFrame';
 import { Pages as P } from './pages';
@@ -40,35 +41,37 @@ function page(path: string | undefined, Page: ComponentType, guard?: Guard): Rou
 
 /** Main layout (side navigation): spec section 2, first table. */
 const mainRoutes: RouteObject[] = [
-  page(undefined, P.QuestionList),
-  page('questions', P.QuestionList),
-  page('questions/ask', P.AskQuestion, activated),
-  page('questions/:qid', P.QuestionDetail),
-  page('questions/:qid/:slugPermalink', P.QuestionDetail),
-  page('questions/:qid/:slugPermalink/:aid', P.QuestionDetail),
-  page('posts/:qid/edit', P.EditQuestion, activated),
-  {
-    path: 'posts/:qid/:aid/edit',
-    element: (
-      <Guarded rule={activated}>
-        <EditableGuard>
-          <P.EditAnswer />
-        </EditableGuard>
-      </Guarded>
-    ),
-  },
-  page('posts/:qid/timeline', P.Timeline, loggedIn),
-  page('posts/:qid/:aid/timeline', P.Timeline, loggedIn),
+  ...inSection('questions', [
+    page(undefined, P.QuestionList),
+    page('questions', P.QuestionList),
+    page('questions/ask', P.AskQuestion, activated),
+    page('questions/:qid', P.QuestionDetail),
+    page('questions/:qid/:slugPermalink', P.QuestionDetail),
+    page('questions/:qid/:slugPermalink/:aid', P.QuestionDetail),
+    page('posts/:qid/edit', P.EditQuestion, activated),
+    {
+      path: 'posts/:qid/:aid/edit',
+      element: (
+        <Guarded rule={activated}>
+          <EditableGuard>
+            <P.EditAnswer />
+          </EditableGuard>
+        </Guarded>
+      ),
+    },
+    page('posts/:qid/timeline', P.Timeline, loggedIn),
+    page('posts/:qid/:aid/timeline', P.Timeline, loggedIn),
+  ]),
   page('search', P.Search, webCacheRedirect),
-  page('tags', P.TagList),
-  page('tags/create', P.CreateTag, adminOrModerator),
-  page('tags/:tagName', P.TagDetail),
-  page('tags/:tagName/info', P.TagInfo),
-  page('tags/:tagId/edit', P.EditTag, activated),
-  page('tags/:tid/timeline', P.Timeline, loggedIn),
-  page('users', P.UserList),
-  page('users/:username', P.Profile),
-  page('users/:username/:tabName', P.Profile),
+  ...inSection('tags', [
+    page('tags', P.TagList),
+    page('tags/create', P.CreateTag, adminOrModerator),
+    page('tags/:tagName', P.TagDetail),
+    page('tags/:tagName/info', P.TagInfo),
+    page('tags/:tagId/edit', P.EditTag, activated),
+    page('tags/:tid/timeline', P.Timeline, loggedIn),
+  ]),
+  ...inSection('users', [page('users', P.UserList), page('users/:username', P.Profile), page('users/:username/:tabName', P.Profile)]),
   {
     path: 'users/settings',
     element: (
@@ -87,8 +90,7 @@ const mainRoutes: RouteObject[] = [
   },
   page('users/notifications/:type/:subType?', P.Notifications, loggedIn),
   page('review', P.Review, adminOrModerator),
-  page('badges', P.BadgeList),
-  page('badges/:badge_id', P.BadgeDetail),
+  ...inSection('badges', [page('badges', P.BadgeList), page('badges/:badge_id', P.BadgeDetail)]),
 ];
 
 /** Outside the side layout: the account flow and the legal pages. */

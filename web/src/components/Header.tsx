@@ -1,22 +1,16 @@
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { deriveLoginState } from '../app/login-state';
 import { ROUTES } from '../app/paths';
 import { rememberRedirect } from '../app/redirect';
 import { useSiteInfo } from '../state/site';
 import { useUser } from '../state/user';
+import { MainNavLinks } from './MainNavLinks';
 import { SearchBox } from './SearchBox';
 
 // The dropdown (and its positioning library) is only needed by logged-in users.
 const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
-
-export const MAIN_LINKS = [
-  { to: '/questions', key: 'nav.questions' },
-  { to: '/tags', key: 'nav.tags' },
-  { to: '/users', key: 'nav.users' },
-  { to: '/badges', key: 'nav.badges' },
-] as const;
 
 const DEFAULT_PRIMARY = '#0033FF';
 
@@ -53,14 +47,12 @@ export function Header() {
           <span className="navbar-toggler-icon" />
         </button>
         <div id="main-navbar" className={`collapse navbar-collapse ${expanded ? 'show' : ''}`}>
-          <nav aria-label={t('header.main_navigation')} className="navbar-nav me-auto">
-            {MAIN_LINKS.map((link) => (
-              <NavLink key={link.to} to={link.to} className="nav-link" onClick={() => setExpanded(false)}>
-                {t(link.key)}
-              </NavLink>
-            ))}
+          {/* Narrow screens have no side bar: its links come with the collapsed menu instead. */}
+          <nav aria-label={t('header.main_navigation')} className="navbar-nav d-lg-none">
+            <MainNavLinks onNavigate={() => setExpanded(false)} />
           </nav>
           <SearchBox />
+          <div className="flex-grow-1 d-none d-lg-block" />
           {user && login.isLoggedIn ? (
             <Suspense fallback={null}>
               <UserMenu user={user} isAdmin={login.isAdmin} />

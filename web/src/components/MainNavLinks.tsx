@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { deriveLoginState } from '../app/login-state';
+import { NAV_LINKS, useNavSection } from '../app/nav-sections';
+import { useUser } from '../state/user';
+import { ReviewNavLink } from './ReviewNavLink';
+
+/** Questions, tags, users, badges (and the review queue for staff), the current section lit. */
+export function MainNavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const section = useNavSection();
+  const login = deriveLoginState(useUser());
+  return (
+    <>
+      {NAV_LINKS.map((link) => (
+        <Link
+          key={link.to}
+          to={link.to}
+          className={`nav-link ${link.section === section ? 'active' : ''}`}
+          aria-current={link.section === section ? 'page' : undefined}
+          onClick={onNavigate}
+        >
+          {t(link.key)}
+        </Link>
+      ))}
+      {(login.isAdmin || login.isModerator) && <ReviewNavLink />}
+    </>
+  );
+}
