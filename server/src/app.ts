@@ -22,6 +22,7 @@ import { followTagRoutes } from './features/follow/tag-routes.js';
 import { inviteRoutes } from './features/question/invite-routes.js';
 import { reactionRoutes } from './features/reaction/routes.js';
 import { personalRoutes } from './features/personal/routes.js';
+import { pluginRoutes } from './features/plugin/routes.js';
 import { timelineRoutes } from './features/timeline/routes.js';
 import { editorRoutes } from './features/question/misc-routes.js';
 import { permalinkRoutes } from './features/question/permalink-routes.js';
@@ -33,6 +34,8 @@ import { reviewRoutes } from './features/revision/review-routes.js';
 import { tagRoutes } from './features/tag/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { captchaRoutes } from './features/captcha/routes.js';
+import { registerThrottle, type ThrottleConfig } from './features/captcha/throttle.js';
+import { trustedProxies } from './config/config.js';
 import { mailHandler, MAIL_TOPIC } from './features/email/service.js';
 import { installRoutes } from './features/install/routes.js';
 import { siteinfoRoutes } from './features/siteinfo/routes.js';
@@ -55,7 +58,7 @@ declare module 'fastify' {
     /** The raw access token the caller sent (empty for visitors). */
     token: string;
   }
-  interface FastifyContextConfig {
+  interface FastifyContextConfig extends ThrottleConfig {
     access?: RouteAccess;
     /** Answers before installation too: the calls a client makes while booting (docs/decisions.md). */
     beforeInstall?: boolean;
@@ -73,7 +76,8 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   const app = Fastify({
     logger: logger ? loggerOptions(process.env.LOG_LEVEL || 'info', logStream) : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Forwarded headers are believed only from the configured proxies (README: reverse proxy).
+    trustProxy: proxiesOrNone(trustedProxies(runtime.config)),
   });
   app.decorate('runtime', runtime);
   runtime.outbox.on(MAIL_TOPIC, mailHandler(runtime));
@@ -107,6 +111,8 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
     const settings = await loadSiteSettings(runtime);
     ensureRouteAccess(request.user, access, settings.login.login_required);
   });
+  // Captcha and abuse limits a route declares (`captcha`, `limits`), after its access check.
+  registerThrottle(app);
 
   await app.register(compress, { global: true, encodings: ['br', 'gzip', 'deflate'], threshold: 1024 });
   await app.register(cookie);
@@ -135,6 +141,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(timelineRoutes, { prefix: API_PREFIX });
   await app.register(personalRoutes, { prefix: API_PREFIX });
   await app.register(privilegeRoutes);
+  await app.register(pluginRoutes);
   await app.register(smtpRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(sitePageRoutes);
   await app.register(permalinkRoutes);
@@ -160,3 +167,5 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
 
 export const isApiPath = (url: string) =>
   url.startsWith('/answer/') || url.startsWith(`${INSTALL_PREFIX}/`) || url === INSTALL_PREFIX;
+
+const proxiesOrNone = (proxies: string[]) => (proxies.length ? proxies : false);

@@ -159,16 +159,38 @@ describe('login, captcha and limits', () => {
     expect((await call('GET', '/user/action/record?action=password', undefined, { ip })).json().data.verify).toBe(false);
   });
 
-  it('refuses with a translated 429 once an account has too many failures', async () => {
+  it('after failures from many addresses asks a captcha for the account, and its owner still gets in', async () => {
     const target = await register('dave');
-    let last;
-    for (let i = 0; i < 11; i++) {
-      // A new IP each time: the per-account limit must hold even when the IP changes.
-      last = await call('POST', '/user/login/email', { e_mail: target.email, pass: 'wrong-pass-1' }, { ip: `10.8.1.${i}`, lang: 'zh_CN' });
+    for (let i = 0; i < 12; i++) {
+      // A new address each time: no address reaches its own limit, the account does.
+      const res = await call('POST', '/user/login/email', { e_mail: target.email, pass: 'wrong-pass-1' }, { ip: `10.8.1.${i}` });
+      expect(res.statusCode).toBe(400);
     }
-    expect(last!.statusCode).toBe(429);
-    expect(last!.json().reason).toBe('error.common.rate_limited');
-    expect(last!.json().msg).toContain('分钟');
+    const owner = '10.8.2.1';
+    const refused = await call('POST', '/user/login/email', { e_mail: target.email, pass: 'password-123' }, { ip: owner });
+    expect(fieldsOf(refused)).toEqual(['captcha_code']);
+    // The owner's address now announces the captcha, so the form shows the picture.
+    const record = (await call('GET', '/user/action/record?action=password', undefined, { ip: owner })).json().data;
+    expect(record.verify).toBe(true);
+    const code = await site.runtime.cache.get<string>(`answer:captcha:${record.captcha_id}`);
+    const ok = await call('POST', '/user/login/email', { e_mail: target.email, pass: 'password-123', captcha_id: record.captcha_id, captcha_code: code }, { ip: owner });
+    expect(ok.statusCode).toBe(200);
+    // Success clears the account's failures: the next login needs no captcha.
+    expect((await call('POST', '/user/login/email', { e_mail: target.email, pass: 'password-123' }, { ip: '10.8.2.2' })).statusCode).toBe(200);
+  });
+
+  it('refuses with a translated 429 once an address has too many failures', async () => {
+    const ip = '10.8.3.1';
+    await site.runtime.database.insertInto('config').values({ id: 9002, key: 'security.limits', value: JSON.stringify({ hard: { login_ip: { max: 4, windowSeconds: 900 } } }) }).execute();
+    try {
+      let last;
+      for (let i = 0; i < 5; i++) last = await call('POST', '/user/login/email', { e_mail: `nobody${i}@example.com`, pass: 'wrong-pass-1' }, { ip, lang: 'zh_CN' });
+      expect(last!.statusCode).toBe(429);
+      expect(last!.json().reason).toBe('error.common.rate_limited');
+      expect(last!.json().msg).toContain('分钟');
+    } finally {
+      await site.runtime.database.deleteFrom('config').where('id', '=', 9002).execute();
+    }
   });
 
   it('rejects malformed login bodies with field errors', async () => {

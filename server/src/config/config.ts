@@ -11,7 +11,13 @@ export type DbDriver = 'sqlite3' | 'postgres' | 'mysql';
  */
 export interface AppConfig {
   debug?: boolean;
-  server: { http: { addr: string } };
+  server: {
+    http: {
+      addr: string;
+      /** Reverse proxies whose X-Forwarded-For / -Proto are believed (IPs or CIDRs); none by default. */
+      trusted_proxies?: string[] | string;
+    };
+  };
   data: {
     database: { driver: DbDriver; connection: string; max_open_conn?: number };
     /** Optional Redis URL; when set, sessions, cache and rate limits are shared between instances. */
@@ -61,4 +67,15 @@ export function listenAddress(config: AppConfig | null): { host: string; port: n
   const port = Number(idx >= 0 ? addr.slice(idx + 1) : addr);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid listen address "${addr}"`);
   return { host, port };
+}
+
+/**
+ * The proxies whose forwarded headers decide the client address (`TRUSTED_PROXIES`, comma
+ * separated, wins over `server.http.trusted_proxies`). Empty: the socket address is the client,
+ * whatever X-Forwarded-For says, so nobody can pick their own address for the limits.
+ */
+export function trustedProxies(config: AppConfig | null): string[] {
+  const raw = process.env.TRUSTED_PROXIES ?? config?.server?.http?.trusted_proxies ?? [];
+  const list = Array.isArray(raw) ? raw : String(raw).split(',');
+  return list.map((p) => String(p).trim()).filter(Boolean);
 }

@@ -6,6 +6,8 @@ export interface Cache {
   get<T>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Reads and removes in one step: of concurrent callers only one gets the value (single-use codes). */
+  take<T>(key: string): Promise<T | undefined>;
 }
 
 export class MemoryCache implements Cache {
@@ -32,5 +34,12 @@ export class MemoryCache implements Cache {
 
   async delete(key: string): Promise<void> {
     this.entries.delete(key);
+  }
+
+  async take<T>(key: string): Promise<T | undefined> {
+    // No await between the read and the delete, so no other request can run in between.
+    const e = this.entries.get(key);
+    this.entries.delete(key);
+    return e && e.expires >= Date.now() ? (e.value as T) : undefined;
   }
 }

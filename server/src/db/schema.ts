@@ -381,11 +381,16 @@ export interface OutboxTable {
   last_error: Generated<string>;
 }
 
-export interface ActionRecordTable {
-  id: AutoId;
+/** One captcha or limit counter for a time window (`bucket` = floor(time / window)). */
+export interface ActionCounterTable {
   action: string;
   subject: string;
-  created_at: number;
+  bucket: number;
+  count: number;
+  last_at: number;
+  /** The attempt before the last, for "the previous attempt was too recent". */
+  prev_at: number;
+  expires_at: number;
 }
 
 export interface VoteTable {
@@ -434,7 +439,7 @@ export interface Database {
   session: SessionTable;
   email_code: EmailCodeTable;
   outbox: OutboxTable;
-  action_record: ActionRecordTable;
+  action_counter: ActionCounterTable;
   question_view: QuestionViewTable;
   vote: VoteTable;
 }

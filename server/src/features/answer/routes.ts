@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { guardDuplicate } from '../../core/duplicate.js';
 import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
-import { checkCaptcha, countAttempt } from '../captcha/service.js';
+import { postingRoute } from '../captcha/throttle.js';
 import { acceptAnswer, acceptBody } from './accept.js';
 import { answerInfo, answerPage } from './list.js';
 import { addAnswer, deleteAnswer, editAnswer } from './service.js';
@@ -21,21 +21,15 @@ export async function answerRoutes(app: FastifyInstance) {
     send(request, reply, await answerInfo(runtime, parseInput(idQuery, request.query).id, request.user, request.lang)),
   );
 
-  app.post('/answer', auth, async (request, reply) => {
+  app.post('/answer', postingRoute('answer'), async (request, reply) => {
     const input = parseInput(answerSchema, request.body);
     const user = request.user!;
-    const id = await guardDuplicate(runtime.cache, user.id, '/answer', input, async () => {
-      await checkCaptcha(runtime, 'answer', `user:${user.id}`, user, input);
-      await countAttempt(runtime, 'answer', `user:${user.id}`);
-      return addAnswer(runtime, user, input);
-    });
+    const id = await guardDuplicate(runtime.cache, user.id, '/answer', input, () => addAnswer(runtime, user, input));
     return send(request, reply, await answerInfo(runtime, id, user, request.lang));
   });
 
-  app.put('/answer', auth, async (request, reply) => {
+  app.put('/answer', postingRoute('edit'), async (request, reply) => {
     const input = parseInput(editAnswerSchema, request.body);
-    await checkCaptcha(runtime, 'edit', `user:${request.user!.id}`, request.user, input);
-    await countAttempt(runtime, 'edit', `user:${request.user!.id}`);
     return send(request, reply, await editAnswer(runtime, request.user!, input));
   });
 
@@ -44,10 +38,8 @@ export async function answerRoutes(app: FastifyInstance) {
     return send(request, reply, null);
   });
 
-  app.delete('/answer', auth, async (request, reply) => {
+  app.delete('/answer', postingRoute('delete'), async (request, reply) => {
     const input = parseInput(deleteByIdSchema, request.body);
-    await checkCaptcha(runtime, 'delete', `user:${request.user!.id}`, request.user, input);
-    await countAttempt(runtime, 'delete', `user:${request.user!.id}`);
     await deleteAnswer(runtime, request.user!, input.id);
     return send(request, reply, null);
   });

@@ -1,9 +1,6 @@
-import type { z } from 'zod';
-import type { resendActivationSchema } from '@answer/contract';
 import { AppError, badRequest } from '../../core/errors.js';
 import type { SessionUser } from '../../core/guardian.js';
 import type { Runtime } from '../../runtime.js';
-import { checkCaptcha, countAttempt, countTowardsLimit, ensureUnderLimit } from '../captcha/service.js';
 import { consumeCode, createCode } from '../email/codes.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { findUserById } from '../user/queries.js';
@@ -27,17 +24,10 @@ export async function activateAccount(runtime: Runtime, code: string): Promise<s
 }
 
 /** Resend the activation mail to an account that is still unverified. */
-export async function resendActivation(runtime: Runtime, user: SessionUser, input: z.infer<typeof resendActivationSchema>, ip: string) {
+export async function resendActivation(runtime: Runtime, user: SessionUser) {
   const db = runtime.database;
   const row = (await findUserById(db, user.id))!;
   if (isVerified(row)) throw badRequest('error.user.already_activated');
-  const ipSubject = `ip:${ip}`;
-  await ensureUnderLimit(runtime, 'email_ip', ipSubject);
-  await ensureUnderLimit(runtime, 'email_account', `user:${user.id}`);
-  await checkCaptcha(runtime, 'email', ipSubject, user, input);
-  await countAttempt(runtime, 'email', ipSubject);
-  await countTowardsLimit(runtime, 'email_ip', ipSubject);
-  await countTowardsLimit(runtime, 'email_account', `user:${user.id}`);
   const settings = await loadSiteSettings(runtime);
   await db.transaction().execute(async (trx) => {
     const code = await createCode(trx, 'activation', user.id, { email: row.e_mail });

@@ -4,7 +4,6 @@ import { badRequest, FieldErrors } from '../../core/errors.js';
 import type { SessionUser } from '../../core/guardian.js';
 import { verifyPassword } from '../../core/password.js';
 import type { Runtime } from '../../runtime.js';
-import { checkCaptcha, countAttempt, countTowardsLimit, ensureUnderLimit } from '../captcha/service.js';
 import { consumeCode, createCode } from '../email/codes.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { findUserByEmail, findUserById } from '../user/queries.js';
@@ -12,7 +11,7 @@ import { emailDomainAllowed, grantActivationBonus, isVerified, now } from './com
 import { queueLinkMail } from './mails.js';
 
 /** Step 1: send a confirmation link to the new address (domain.md 6.5). */
-export async function requestEmailChange(runtime: Runtime, user: SessionUser, input: z.infer<typeof emailChangeSchema>, ip: string) {
+export async function requestEmailChange(runtime: Runtime, user: SessionUser, input: z.infer<typeof emailChangeSchema>) {
   const db = runtime.database;
   const row = (await findUserById(db, user.id))!;
   const email = input.e_mail.toLowerCase();
@@ -22,13 +21,6 @@ export async function requestEmailChange(runtime: Runtime, user: SessionUser, in
   const settings = await loadSiteSettings(runtime);
   if (!emailDomainAllowed(settings, email)) throw new FieldErrors([{ field: 'e_mail', reason: 'error.email.illegal_email_domain_error' }]);
   if (await findUserByEmail(db, email)) throw new FieldErrors([{ field: 'e_mail', reason: 'error.email.duplicate' }]);
-  const ipSubject = `ip:${ip}`;
-  await ensureUnderLimit(runtime, 'email_ip', ipSubject);
-  await ensureUnderLimit(runtime, 'email_account', `user:${user.id}`);
-  await checkCaptcha(runtime, 'email', ipSubject, user, input);
-  await countAttempt(runtime, 'email', ipSubject);
-  await countTowardsLimit(runtime, 'email_ip', ipSubject);
-  await countTowardsLimit(runtime, 'email_account', `user:${user.id}`);
   await db.transaction().execute(async (trx) => {
     const code = await createCode(trx, 'email_change', user.id, { email });
     await queueLinkMail(trx, settings, {

@@ -4,7 +4,6 @@ import { badRequest } from '../../core/errors.js';
 import { hashPassword } from '../../core/password.js';
 import { revokeUserSessions } from '../../core/session.js';
 import type { Runtime } from '../../runtime.js';
-import { checkCaptcha, countAttempt, countTowardsLimit, ensureUnderLimit } from '../captcha/service.js';
 import { consumeCode, createCode } from '../email/codes.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { findUserByEmail } from '../user/queries.js';
@@ -12,16 +11,9 @@ import { now } from './common.js';
 import { queueLinkMail } from './mails.js';
 
 /** Forgot password: always "sent", whether or not the address belongs to someone (no probing). */
-export async function requestPasswordReset(runtime: Runtime, input: z.infer<typeof passwordResetSchema>, ip: string) {
+export async function requestPasswordReset(runtime: Runtime, input: z.infer<typeof passwordResetSchema>) {
   const db = runtime.database;
   const email = input.e_mail.toLowerCase();
-  const ipSubject = `ip:${ip}`;
-  await ensureUnderLimit(runtime, 'email_ip', ipSubject);
-  await ensureUnderLimit(runtime, 'email_account', `email:${email}`);
-  await checkCaptcha(runtime, 'email', ipSubject, null, input);
-  await countAttempt(runtime, 'email', ipSubject);
-  await countTowardsLimit(runtime, 'email_ip', ipSubject);
-  await countTowardsLimit(runtime, 'email_account', `email:${email}`);
   const user = await findUserByEmail(db, email);
   if (!user || Number(user.status) === 10) return;
   const settings = await loadSiteSettings(runtime);

@@ -2,10 +2,10 @@ import type { z } from 'zod';
 import type { registerSchema } from '@answer/contract';
 import { badRequest, FieldErrors } from '../../core/errors.js';
 import { hashPassword } from '../../core/password.js';
+import { isDeadlock, isUniqueViolation } from '../../db/errors.js';
 import type { Runtime } from '../../runtime.js';
-import { checkCaptcha, countAttempt, countTowardsLimit, ensureUnderLimit } from '../captcha/service.js';
 import { createCode } from '../email/codes.js';
-import { loadSiteSettings } from '../siteinfo/service.js';
+import { loadSiteSettings, type SiteSettings } from '../siteinfo/service.js';
 import { findUserByEmail } from '../user/queries.js';
 import { emailDomainAllowed, now, usernameFrom } from './common.js';
 import { queueLinkMail } from './mails.js';
@@ -18,49 +18,70 @@ export const DEFAULT_NOTIFICATION_SOURCES = [
   { source: 'all_new_question_for_following_tags', enabled: 0 },
 ];
 
-/** E-mail sign-up (domain.md 6.2). Returns the new user's id; the caller logs them in. */
+const duplicateEmail = () => new FieldErrors([{ field: 'e_mail', reason: 'error.email.duplicate' }]);
+/** Tries before a concurrently taken username is given up (each retry draws a new suffix). */
+const USERNAME_TRIES = 5;
+
+/**
+ * E-mail sign-up (domain.md 6.2). Returns the new user's id; the caller logs them in. The route
+ * declares the captcha and the per-address limit. The unique keys on e-mail and username decide
+ * races: of concurrent sign-ups with one address exactly one account is made and the others get
+ * the duplicate field error; a username taken meanwhile is derived again with a suffix.
+ */
 export async function registerByEmail(runtime: Runtime, input: RegisterInput, ctx: { ip: string; lang: string }): Promise<string> {
   const db = runtime.database;
   const settings = await loadSiteSettings(runtime);
   if (!settings.login.allow_new_registrations || !settings.login.allow_email_registrations) {
     throw badRequest('error.user.not_allowed_registration');
   }
-  const email = input.e_mail.toLowerCase();
+  const email = input.e_mail.trim().toLowerCase();
   if (!emailDomainAllowed(settings, email)) {
     throw new FieldErrors([{ field: 'e_mail', reason: 'error.email.illegal_email_domain_error' }]);
   }
-  const ipSubject = `ip:${ctx.ip}`;
-  await ensureUnderLimit(runtime, 'register_ip', ipSubject);
-  await checkCaptcha(runtime, 'email', ipSubject, null, input);
-  if (await findUserByEmail(db, email)) throw new FieldErrors([{ field: 'e_mail', reason: 'error.email.duplicate' }]);
-  const username = await usernameFrom(runtime, db, input.name);
+  if (await findUserByEmail(db, email)) throw duplicateEmail();
   const passHash = await hashPassword(input.pass);
-  await countAttempt(runtime, 'email', ipSubject);
-  await countTowardsLimit(runtime, 'register_ip', ipSubject);
+  for (let attempt = 1; ; attempt++) {
+    const username = await usernameFrom(runtime, db, input.name);
+    try {
+      const userId = await insertUser(runtime, settings, { username, displayName: input.name, email, passHash, ip: ctx.ip });
+      void runtime.outbox.kick();
+      return userId;
+    } catch (err) {
+      if (!isUniqueViolation(err) && !isDeadlock(err)) throw err;
+      if (await findUserByEmail(db, email)) throw duplicateEmail();
+      if (attempt >= USERNAME_TRIES) throw new FieldErrors([{ field: 'name', reason: 'error.user.username_duplicate' }]);
+    }
+  }
+}
 
+async function insertUser(
+  runtime: Runtime,
+  settings: SiteSettings,
+  user: { username: string; displayName: string; email: string; passHash: string; ip: string },
+): Promise<string> {
   const t = now();
-  const userId = await db.transaction().execute(async (trx) => {
+  return runtime.database.transaction().execute(async (trx) => {
     await trx
       .insertInto('user')
       .values({
         created_at: t,
         updated_at: t,
         last_login_date: t,
-        username,
-        display_name: input.name,
-        e_mail: email,
-        pass: passHash,
+        username: user.username,
+        display_name: user.displayName,
+        e_mail: user.email,
+        pass: user.passHash,
         mail_status: 2,
         status: 1,
         rank: 0,
-        ip_info: ctx.ip.slice(0, 255),
+        ip_info: user.ip.slice(0, 255),
         avatar: JSON.stringify({ type: '', gravatar: '', custom: '' }),
         language: '',
       })
       .execute();
     // insertId is undefined on PostgreSQL; the unique username finds the row on every dialect.
-    const user = await trx.selectFrom('user').select('id').where('username', '=', username).executeTakeFirstOrThrow();
-    const userId = String(user.id);
+    const row = await trx.selectFrom('user').select('id').where('username', '=', user.username).executeTakeFirstOrThrow();
+    const userId = String(row.id);
     await trx
       .insertInto('user_notification_config')
       .values(
@@ -73,10 +94,8 @@ export async function registerByEmail(runtime: Runtime, input: RegisterInput, ct
         })),
       )
       .execute();
-    const code = await createCode(trx, 'activation', userId, { email });
-    await queueLinkMail(trx, settings, { to: email, userLanguage: '', template: 'register', path: '/users/account-activation', code });
+    const code = await createCode(trx, 'activation', userId, { email: user.email });
+    await queueLinkMail(trx, settings, { to: user.email, userLanguage: '', template: 'register', path: '/users/account-activation', code });
     return userId;
   });
-  void runtime.outbox.kick();
-  return userId;
 }

@@ -22,14 +22,22 @@ import { registerByEmail } from './register.js';
 export async function authRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
   const open = { config: { access: 'none' as const } };
+  // Every e-mail this site sends on request counts per address and per account (or target address);
+  // a request refused for its input sends nothing and is not counted.
+  const mailing = (access: 'none' | 'any-status') => ({
+    config: { access, captcha: 'email' as const, limits: ['email_ip' as const, 'email_account' as const], countOn: 'success' as const },
+  });
 
-  app.post('/user/register/email', open, async (request, reply) => {
+  const registering = { config: { access: 'none' as const, captcha: 'email' as const, limits: ['register_ip' as const], countOn: 'success' as const } };
+  app.post('/user/register/email', registering, async (request, reply) => {
     const userId = await registerByEmail(runtime, parseInput(registerSchema, request.body), { ip: request.ip, lang: request.lang });
     return send(request, reply, await loginResponse(runtime, request, reply, userId));
   });
 
-  app.post('/user/login/email', open, async (request, reply) => {
-    const userId = await loginByEmail(runtime, parseInput(loginSchema, request.body), request.ip);
+  // Failed logins count (per address, and per account for the captcha); a success clears them.
+  const loggingIn = { config: { access: 'none' as const, captcha: 'password' as const, limits: ['login_ip' as const], countOn: 'failure' as const } };
+  app.post('/user/login/email', loggingIn, async (request, reply) => {
+    const userId = await loginByEmail(runtime, parseInput(loginSchema, request.body));
     return send(request, reply, await loginResponse(runtime, request, reply, userId));
   });
 
@@ -44,13 +52,14 @@ export async function authRoutes(app: FastifyInstance) {
     return send(request, reply, await loginResponse(runtime, request, reply, userId));
   });
 
-  app.post('/user/email/verification/send', { config: { access: 'any-status' } }, async (request, reply) => {
-    await resendActivation(runtime, request.user!, parseInput(resendActivationSchema, request.body), request.ip);
+  app.post('/user/email/verification/send', mailing('any-status'), async (request, reply) => {
+    parseInput(resendActivationSchema, request.body);
+    await resendActivation(runtime, request.user!);
     return send(request, reply, null);
   });
 
-  app.post('/user/password/reset', open, async (request, reply) => {
-    await requestPasswordReset(runtime, parseInput(passwordResetSchema, request.body), request.ip);
+  app.post('/user/password/reset', mailing('none'), async (request, reply) => {
+    await requestPasswordReset(runtime, parseInput(passwordResetSchema, request.body));
     return send(request, reply, null);
   });
 
@@ -59,8 +68,8 @@ export async function authRoutes(app: FastifyInstance) {
     return send(request, reply, null);
   });
 
-  app.post('/user/email/change/code', { config: { access: 'any-status' } }, async (request, reply) => {
-    await requestEmailChange(runtime, request.user!, parseInput(emailChangeSchema, request.body), request.ip);
+  app.post('/user/email/change/code', mailing('any-status'), async (request, reply) => {
+    await requestEmailChange(runtime, request.user!, parseInput(emailChangeSchema, request.body));
     return send(request, reply, null);
   });
 

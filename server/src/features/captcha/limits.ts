@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect.js';
 
 /**
  * When an action needs a captcha (domain.md 16.2, made stricter where the issue asks) and when it is
- * refused outright. Counts are over `windowSeconds`; `minGapSeconds` asks for a captcha when the
+ * refused outright. Counts are over fixed windows of `windowSeconds`; `minGapSeconds` asks for a captcha when the
  * previous attempt was that recent. Overridable as JSON in the config row `security.limits`.
  */
 export interface CaptchaRule {
@@ -18,7 +18,12 @@ export interface HardLimit {
 
 export const DEFAULT_LIMITS: {
   captcha: Record<CaptchaAction, CaptchaRule>;
-  hard: Record<'login_ip' | 'login_account' | 'register_ip' | 'email_ip' | 'email_account', HardLimit>;
+  /**
+   * Failed logins per account (from any address) after which that account's logins need a captcha.
+   * A captcha, not a block: a hard per-account limit would let anyone lock the owner out.
+   */
+  login_account: CaptchaRule;
+  hard: Record<'login_ip' | 'register_ip' | 'email_ip' | 'email_account', HardLimit>;
 } = {
   captcha: {
     email: { count: 2, windowSeconds: 3600 },
@@ -34,10 +39,10 @@ export const DEFAULT_LIMITS: {
     delete: { count: 5, windowSeconds: 86400, minGapSeconds: 5 },
     vote: { count: 40, windowSeconds: 86400 },
   },
+  login_account: { count: 5, windowSeconds: 900 },
   /** Hard limits: beyond these the request is refused (429) whatever the captcha says. */
   hard: {
     login_ip: { max: 30, windowSeconds: 900 },
-    login_account: { max: 10, windowSeconds: 900 },
     register_ip: { max: 10, windowSeconds: 3600 },
     email_ip: { max: 10, windowSeconds: 3600 },
     email_account: { max: 5, windowSeconds: 3600 },
@@ -53,7 +58,11 @@ export async function loadLimits(db: Db): Promise<Limits> {
     const stored = JSON.parse(row.value) as Partial<Limits>;
     return {
       captcha: { ...DEFAULT_LIMITS.captcha, ...stored.captcha },
-      hard: { ...DEFAULT_LIMITS.hard, ...stored.hard },
+      login_account: { ...DEFAULT_LIMITS.login_account, ...stored.login_account },
+      // Only known names: an old `hard.login_account` (now a captcha rule) is ignored.
+      hard: Object.fromEntries(
+        Object.entries(DEFAULT_LIMITS.hard).map(([name, limit]) => [name, { ...limit, ...stored.hard?.[name as HardLimitName] }]),
+      ) as Limits['hard'],
     };
   } catch {
     return DEFAULT_LIMITS;

@@ -1,27 +1,42 @@
 import { randomBytes } from 'node:crypto';
-import { type CaptchaAction, ROLE } from '@answer/contract';
-import { AppError, FieldErrors } from '../../core/errors.js';
-import type { SessionUser } from '../../core/guardian.js';
+import type { CaptchaAction } from '@answer/contract';
+import { isStaff, type SessionUser } from '../../core/guardian.js';
 import type { Runtime } from '../../runtime.js';
 import { randomCode, renderCaptcha } from './image.js';
-import { type HardLimitName, loadLimits } from './limits.js';
-import { countActions, recordAction } from './records.js';
+import { loadLimits } from './limits.js';
+import { captchaEnabled } from './plugin.js';
+import { peekCounter } from './records.js';
 
 const CAPTCHA_SECONDS = 6 * 60;
+/** How long a demand for a captcha (see `demandCaptcha`) stands. */
+const DEMAND_SECONDS = 15 * 60;
 const cacheKey = (id: string) => `answer:captcha:${id}`;
+const demandKey = (action: string, subject: string) => `answer:captcha-demand:${action}:${subject}`;
 const now = () => Math.floor(Date.now() / 1000);
 
-/** Staff are trusted: no captcha for admins and moderators (domain.md 16.1). */
-const exempt = (user: SessionUser | null) => user?.roleId === ROLE.admin || user?.roleId === ROLE.moderator;
-
-/** Does the next `action` by this subject need a captcha? */
+/**
+ * Will the next `action` by this subject need a captcha? Read-only: GET /user/action/record asks it
+ * before a form is shown; the throttle hook decides for real when the form is sent. Staff are
+ * trusted (domain.md 16.1) and nobody is asked while the captcha plugin is switched off.
+ */
 export async function captchaRequired(runtime: Runtime, action: CaptchaAction, subject: string, user: SessionUser | null) {
-  if (exempt(user)) return false;
+  if (isStaff(user) || !(await captchaEnabled(runtime.database))) return false;
+  if (await runtime.cache.get(demandKey(action, subject))) return true;
   const rule = (await loadLimits(runtime.database)).captcha[action];
-  const { count, last } = await countActions(runtime.database, action, subject, rule.windowSeconds);
+  const { count, last } = await peekCounter(runtime.database, action, subject, rule.windowSeconds);
   if (count >= rule.count) return true;
   return Boolean(rule.minGapSeconds && last && now() - last < rule.minGapSeconds);
 }
+
+/**
+ * Makes the subject's next `action` announce a captcha. Used when a rule the subject cannot see
+ * (the failures of the account being logged into) asked for one, so the form's next look-up shows
+ * the picture instead of sending the person round in circles.
+ */
+export const demandCaptcha = (runtime: Runtime, action: string, subject: string) =>
+  runtime.cache.set(demandKey(action, subject), 1, DEMAND_SECONDS);
+
+export const withdrawCaptchaDemand = (runtime: Runtime, action: string, subject: string) => runtime.cache.delete(demandKey(action, subject));
 
 export async function newCaptcha(runtime: Runtime): Promise<{ captcha_id: string; captcha_img: string }> {
   const id = randomBytes(16).toString('hex');
@@ -31,41 +46,9 @@ export async function newCaptcha(runtime: Runtime): Promise<{ captcha_id: string
   return { captcha_id: id, captcha_img: `data:image/png;base64,${png.toString('base64')}` };
 }
 
-/** Single use: the expected code is removed on the first check, right or wrong. */
-async function verifyCaptcha(runtime: Runtime, id: string, code: string): Promise<boolean> {
-  if (!id || !code) return false;
-  const expected = await runtime.cache.get<string>(cacheKey(id));
-  await runtime.cache.delete(cacheKey(id));
+/** Single use: the expected code is taken out on the first check, right or wrong, so a burst can use it once. */
+export async function verifyCaptcha(runtime: Runtime, id: unknown, code: unknown): Promise<boolean> {
+  if (typeof id !== 'string' || typeof code !== 'string' || !id || !code) return false;
+  const expected = await runtime.cache.take<string>(cacheKey(id));
   return !!expected && expected.toUpperCase() === code.trim().toUpperCase();
 }
-
-/**
- * Runs the captcha gate for one request of `action`: when one is required the body must carry a
- * correct captcha_id/captcha_code, else 400 with a field error on captcha_code.
- */
-export async function checkCaptcha(
-  runtime: Runtime,
-  action: CaptchaAction,
-  subject: string,
-  user: SessionUser | null,
-  body: { captcha_id?: string; captcha_code?: string },
-): Promise<void> {
-  if (!(await captchaRequired(runtime, action, subject, user))) return;
-  if (!(await verifyCaptcha(runtime, body.captcha_id ?? '', body.captcha_code ?? ''))) {
-    throw new FieldErrors([{ field: 'captcha_code', reason: 'error.object.captcha_verification_failed' }]);
-  }
-}
-
-export const countAttempt = (runtime: Runtime, action: string, subject: string) => recordAction(runtime.database, action, subject);
-
-/** Refuses with 429 once a hard limit is reached; the message says how long to wait. */
-export async function ensureUnderLimit(runtime: Runtime, name: HardLimitName, subject: string): Promise<void> {
-  const limit = (await loadLimits(runtime.database)).hard[name];
-  const { count } = await countActions(runtime.database, `limit:${name}`, subject, limit.windowSeconds);
-  if (count >= limit.max) {
-    throw new AppError(429, 'error.common.rate_limited', null, undefined, { minutes: Math.ceil(limit.windowSeconds / 60) });
-  }
-}
-
-export const countTowardsLimit = (runtime: Runtime, name: HardLimitName, subject: string) =>
-  recordAction(runtime.database, `limit:${name}`, subject);

@@ -107,7 +107,7 @@ export async function seedInstall(db: Kysely<Database>, input: SeedInput): Promi
         username: input.adminName,
         display_name: input.adminName,
         pass: input.adminPasswordHash,
-        e_mail: input.adminEmail,
+        e_mail: input.adminEmail.trim().toLowerCase(),
         mail_status: 1,
         notice_status: 1,
         status: 1,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { idQuery, inviteSchema } from '@answer/contract';
 import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
-import { checkCaptcha, countAttempt } from '../captcha/service.js';
+import { postingRoute } from '../captcha/throttle.js';
 import { invitedUsers, inviteUsers } from './invite.js';
 
 /** Inviting people to answer a question (domain.md 5.14). */
@@ -14,11 +14,8 @@ export async function inviteRoutes(app: FastifyInstance) {
     return send(request, reply, await invitedUsers(runtime, request.user, id));
   });
 
-  app.put('/question/invite', { config: { access: 'auth' } }, async (request, reply) => {
+  app.put('/question/invite', postingRoute('invitation_answer'), async (request, reply) => {
     const input = parseInput(inviteSchema, request.body);
-    const subject = `user:${request.user!.id}`;
-    await checkCaptcha(runtime, 'invitation_answer', subject, request.user, input);
-    await countAttempt(runtime, 'invitation_answer', subject);
     await inviteUsers(runtime, request.user!, input);
     return send(request, reply, null);
   });

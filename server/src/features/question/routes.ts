@@ -6,7 +6,7 @@ import { guardDuplicate } from '../../core/duplicate.js';
 import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
 import { addAnswer } from '../answer/service.js';
-import { checkCaptcha, countAttempt } from '../captcha/service.js';
+import { postingRoute } from '../captcha/throttle.js';
 import { questionInfo } from './info.js';
 import { questionPage } from './list.js';
 import { relatedQuestions, similarQuestions } from './related.js';
@@ -43,23 +43,17 @@ export async function questionRoutes(app: FastifyInstance) {
     return send(request, reply, await relatedQuestions(runtime, request.user, question_id));
   });
 
-  app.post('/question', auth, async (request, reply) => {
+  app.post('/question', postingRoute('question'), async (request, reply) => {
     const input = parseInput(askSchema, request.body);
     const user = request.user!;
-    const id = await guardDuplicate(runtime.cache, user.id, '/question', input, async () => {
-      await checkCaptcha(runtime, 'question', `user:${user.id}`, user, input);
-      await countAttempt(runtime, 'question', `user:${user.id}`);
-      return askQuestion(runtime, user, input);
-    });
+    const id = await guardDuplicate(runtime.cache, user.id, '/question', input, () => askQuestion(runtime, user, input));
     return send(request, reply, await questionInfo(runtime, id, user, request.lang));
   });
 
-  app.post('/question/answer', auth, async (request, reply) => {
+  app.post('/question/answer', postingRoute('question'), async (request, reply) => {
     const input = parseInput(askWithAnswerSchema, request.body);
     const user = request.user!;
     const id = await guardDuplicate(runtime.cache, user.id, '/question/answer', input, async () => {
-      await checkCaptcha(runtime, 'question', `user:${user.id}`, user, input);
-      await countAttempt(runtime, 'question', `user:${user.id}`);
       const questionId = await askQuestion(runtime, user, input);
       await addAnswer(runtime, user, { question_id: questionId, content: input.answer_content, captcha_id: '', captcha_code: '' });
       return questionId;
@@ -67,17 +61,13 @@ export async function questionRoutes(app: FastifyInstance) {
     return send(request, reply, await questionInfo(runtime, id, user, request.lang));
   });
 
-  app.put('/question', auth, async (request, reply) => {
+  app.put('/question', postingRoute('edit'), async (request, reply) => {
     const input = parseInput(editQuestionSchema, request.body);
-    await checkCaptcha(runtime, 'edit', `user:${request.user!.id}`, request.user, input);
-    await countAttempt(runtime, 'edit', `user:${request.user!.id}`);
     return send(request, reply, await editQuestion(runtime, request.user!, input));
   });
 
-  app.delete('/question', auth, async (request, reply) => {
+  app.delete('/question', postingRoute('delete'), async (request, reply) => {
     const input = parseInput(deleteByIdSchema, request.body);
-    await checkCaptcha(runtime, 'delete', `user:${request.user!.id}`, request.user, input);
-    await countAttempt(runtime, 'delete', `user:${request.user!.id}`);
     await deleteQuestion(runtime, request.user!, input.id);
     return send(request, reply, null);
   });

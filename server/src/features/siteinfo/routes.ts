@@ -41,9 +41,6 @@ export async function siteinfoRoutes(app: FastifyInstance) {
     send(request, reply, uiBundle(request.lang)),
   );
 
-  // Plugins are not built yet: the real list is empty.
-  app.get('/plugin/status', { config: { access: 'none', beforeInstall: true } }, async (request, reply) => send(request, reply, []));
-
   // No user-centre plugin exists, so the agent is disabled (the shape upstream returns in that case).
   app.get('/user-center/agent', { config: { access: 'none', beforeInstall: true } }, async (request, reply) =>
     send(request, reply, { enabled: false, agent_info: null }),

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import type { updateInterfaceSchema, updateProfileSchema } from '@answer/contract';
 import { FieldErrors } from '../../core/errors.js';
+import { isDeadlock, isUniqueViolation } from '../../db/errors.js';
 import type { SessionUser } from '../../core/guardian.js';
 import { isLanguage } from '../../core/i18n.js';
 import { renderBasic } from '../../core/markdown.js';
 import type { Runtime } from '../../runtime.js';
 import { usernameFrom } from '../auth/common.js';
-import { checkCaptcha, countAttempt } from '../captcha/service.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { parseAvatar } from './presenter.js';
 import { findUserById } from './queries.js';
@@ -18,9 +18,6 @@ import { findUserById } from './queries.js';
 export async function updateProfile(runtime: Runtime, user: SessionUser, input: z.infer<typeof updateProfileSchema>) {
   const db = runtime.database;
   const allow = (await loadSiteSettings(runtime)).users;
-  const subject = `user:${user.id}`;
-  await checkCaptcha(runtime, 'edit_userinfo', subject, user, input);
-  await countAttempt(runtime, 'edit_userinfo', subject);
   const row = (await findUserById(db, user.id))!;
   const changes: Record<string, string | number> = {};
   if (allow.allow_update_display_name && input.display_name !== undefined) changes.display_name = input.display_name;
@@ -42,11 +39,19 @@ export async function updateProfile(runtime: Runtime, user: SessionUser, input: 
   if (allow.allow_update_website && input.website !== undefined) changes.website = input.website;
   if (allow.allow_update_location && input.location !== undefined) changes.location = input.location;
   if (!Object.keys(changes).length) return;
-  await db
-    .updateTable('user')
-    .set({ ...changes, updated_at: Math.floor(Date.now() / 1000) })
-    .where('id', '=', user.id)
-    .execute();
+  try {
+    await db
+      .updateTable('user')
+      .set({ ...changes, updated_at: Math.floor(Date.now() / 1000) })
+      .where('id', '=', user.id)
+      .execute();
+  } catch (err) {
+    // Someone took the name between the check and the write: the unique key says so.
+    if (changes.username && (isUniqueViolation(err) || isDeadlock(err))) {
+      throw new FieldErrors([{ field: 'username', reason: 'error.user.username_duplicate' }]);
+    }
+    throw err;
+  }
 }
 
 /** A username is free when the generator would hand it out unchanged (valid, not reserved, unused). */

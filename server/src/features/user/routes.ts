@@ -24,7 +24,7 @@ export async function userRoutes(app: FastifyInstance) {
     return send(request, reply, await currentUserResponse(runtime, request.user.id, { accessToken: request.token }));
   });
 
-  app.put('/user/info', { config: { access: 'auth' } }, async (request, reply) => {
+  app.put('/user/info', { config: { access: 'auth', captcha: 'edit_userinfo', countOn: 'success' } }, async (request, reply) => {
     await updateProfile(runtime, request.user!, parseInput(updateProfileSchema, request.body));
     return send(request, reply, null);
   });
@@ -34,7 +34,7 @@ export async function userRoutes(app: FastifyInstance) {
     return send(request, reply, null);
   });
 
-  app.put('/user/password', { config: { access: 'auth' } }, async (request, reply) => {
+  app.put('/user/password', { config: { access: 'auth', captcha: 'edit_userinfo' } }, async (request, reply) => {
     await changePassword(runtime, request.user!, request.token, parseInput(changePasswordSchema, request.body));
     return send(request, reply, null);
   });

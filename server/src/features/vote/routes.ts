@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
-import { checkCaptcha, countAttempt } from '../captcha/service.js';
+import { postingRoute } from '../captcha/throttle.js';
 import { vote } from './service.js';
 
 const voteBody = z.object({
@@ -15,12 +15,9 @@ const voteBody = z.object({
 export async function voteRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
   for (const [path, direction] of [['/vote/up', 1], ['/vote/down', -1]] as const) {
-    app.post(path, { config: { access: 'auth' } }, async (request, reply) => {
+    app.post(path, postingRoute('vote'), async (request, reply) => {
       const input = parseInput(voteBody, request.body);
-      const user = request.user!;
-      await checkCaptcha(runtime, 'vote', `user:${user.id}`, user, input);
-      await countAttempt(runtime, 'vote', `user:${user.id}`);
-      return send(request, reply, await vote(runtime, user, input.object_id, direction, input.is_cancel));
+      return send(request, reply, await vote(runtime, request.user!, input.object_id, direction, input.is_cancel));
     });
   }
 }

@@ -1,6 +1,7 @@
 import { ComingSoon } from '../../components/ComingSoon';
 
 export { AdminLayout } from './AdminLayout';
+export { InstalledPlugins } from './InstalledPlugins';
 
 export const Dashboard = () => <ComingSoon titleKey="admin.menu.dashboard" />;
 export const AdminQuestions = () => <ComingSoon titleKey="admin.menu.questions" />;
@@ -20,6 +21,5 @@ export const Seo = () => <ComingSoon titleKey="admin.menu.seo" />;
 export const AdminLogin = () => <ComingSoon titleKey="admin.menu.login" />;
 export const SettingsUsers = () => <ComingSoon titleKey="admin.menu.settings_users" />;
 export const Privileges = () => <ComingSoon titleKey="admin.menu.privileges" />;
-export const InstalledPlugins = () => <ComingSoon titleKey="admin.menu.installed_plugins" />;
 /** Configuration page of a plugin (slug in the URL). */
 export const PluginConfig = () => <ComingSoon titleKey="admin.plugin_config" />;
