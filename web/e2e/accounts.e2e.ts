@@ -16,7 +16,7 @@ const api = <T>(method: string, path: string, body?: unknown, token = '') => ser
 const writeDb = (change: Parameters<RunningServer['writeDb']>[0]) => server.writeDb(change);
 
 /** Every scenario comes from 127.0.0.1: forget earlier attempts so the captcha only shows when a test means it. */
-const forgetAttempts = () => writeDb((db) => db.prepare('DELETE FROM action_record').run());
+const forgetAttempts = () => writeDb((db) => db.prepare('DELETE FROM action_counter').run());
 
 /** A fresh browser profile (nobody logged in) with one tab. */
 async function newPage(): Promise<Page> {
@@ -144,6 +144,34 @@ it('asks for a captcha after repeated failed logins and shows a new picture when
 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'detached' });
+  forgetAttempts();
+});
+
+it('lets the administrator switch the captcha off, after which failed logins ask for none', async () => {
+  forgetAttempts();
+  const p = await newPage();
+  await p.goto(`${server.url}/users/login`);
+  await logIn(p, ADMIN.email, ADMIN.password);
+  await p.getByRole('button', { name: `Account menu of ${ADMIN.name}` }).waitFor();
+  await p.goto(`${server.url}/admin/installed-plugins`);
+  const captcha = p.getByTestId('installed-plugins').getByRole('checkbox');
+  await captcha.waitFor();
+  expect(await captcha.isChecked()).toBe(true);
+  await captcha.click();
+  await p.getByText('Captcha is off.').waitFor();
+  expect(await api('GET', '/answer/api/v1/plugin/status')).toEqual([{ slug_name: 'basic_captcha', enabled: false }]);
+  await logOut(p, ADMIN.name);
+
+  await p.goto(`${server.url}/users/login`);
+  for (let i = 0; i < 4; i++) {
+    const reply = p.waitForResponse((r) => r.url().endsWith('/user/login/email'));
+    await logIn(p, ADMIN.email, `wrong-password-${i}`);
+    expect((await reply).status()).toBe(400);
+  }
+  expect(await p.getByTestId('captcha-dialog').count()).toBe(0);
+
+  const admin = await api<{ access_token: string }>('POST', '/answer/api/v1/user/login/email', { e_mail: ADMIN.email, pass: ADMIN.password });
+  await api('PUT', '/answer/admin/api/plugin/status', { plugin_slug_name: 'basic_captcha', enabled: true }, admin.access_token);
   forgetAttempts();
 });
 
