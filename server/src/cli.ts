@@ -8,6 +8,7 @@ import { buildApp } from './app.js';
 import { smtpConfigured } from './core/mailer.js';
 import { activateByEmail } from './features/auth/activate-by-email.js';
 import { loadSmtpSettings } from './features/email/settings.js';
+import { runCounterCheck } from './features/counters/command.js';
 import { autoInstallFromEnv } from './features/install/auto-install.js';
 import { seedDemo } from './features/seed/demo.js';
 import { Runtime } from './runtime.js';
@@ -19,6 +20,8 @@ Commands:
   init      create the data directory and install from AUTO_INSTALL variables, if set
   upgrade   apply pending database migrations
   check     check the config file, upload directory and database connection
+  check --counters [--fix]
+            recount every counter from its rows and list drift (exit 1 if any); --fix rewrites them
   seed      fill an installed site with demo users, tags, questions, answers and comments
   user activate <email>
             mark the account's e-mail verified, as its activation link would (e.g. without a mail server)
@@ -38,6 +41,8 @@ async function main(argv: string[]): Promise<number> {
       help: { type: 'boolean', short: 'h' },
       questions: { type: 'string' },
       users: { type: 'string' },
+      counters: { type: 'boolean' },
+      fix: { type: 'boolean' },
     },
   });
   const command = positionals[0];
@@ -54,7 +59,7 @@ async function main(argv: string[]): Promise<number> {
     case 'upgrade':
       return upgrade(paths);
     case 'check':
-      return check(paths);
+      return values.counters ? checkCounterColumns(paths, !!values.fix) : check(paths);
     case 'seed':
       return seed(paths, values.questions, values.users);
     case 'user':
@@ -164,6 +169,19 @@ async function check(paths: DataPaths): Promise<number> {
     }
   }
   return ok ? 0 : 1;
+}
+
+async function checkCounterColumns(paths: DataPaths, fix: boolean): Promise<number> {
+  if (!configExists(paths)) {
+    console.error(`No configuration at ${paths.configFile}: install first (npx answer run -C ${paths.root}).`);
+    return 1;
+  }
+  const db = createDb(readConfig(paths).data.database);
+  try {
+    return await runCounterCheck(db, fix);
+  } finally {
+    await db.destroy();
+  }
 }
 
 async function seed(paths: DataPaths, questionsArg = '1000', usersArg?: string): Promise<number> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, member, type TestSite } from './support/app.js';
+import { expectCountersExact } from './support/counters.js';
 import { dialectTargets, siteOn, type User } from './support/dialect-sites.js';
 
 const targets = dialectTargets();
@@ -41,6 +42,7 @@ describe.each(targets)('bookmarks (collection/switch) on $name', ({ name, url })
     const replies = await Promise.all(Array.from({ length: 20 }, () => bookmark(author, true)));
     expect(replies.every((r) => r.statusCode === 200)).toBe(true);
     expect((await info(author)).collection_count).toBe(1);
+    await expectCountersExact(site);
     await bookmark(author, false);
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACT } from '../src/features/activity/types.js';
 import { body, member, type TestSite } from './support/app.js';
+import { expectCountersExact } from './support/counters.js';
 import { dialectTargets, siteOn, type User } from './support/dialect-sites.js';
 
 const targets = dialectTargets();
@@ -94,6 +95,7 @@ describe.each(targets)('the followed-tag set on $name', ({ name, url }) => {
     expect(mine.map((r) => r.statusCode)).toEqual(Array(alone.length).fill(200));
     expect(await following(reader)).toHaveLength(1);
     await counts();
+    await expectCountersExact(site);
   });
 
   it('refuses visitors, unknown tags and bad input; visitors follow nothing', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, member, type TestSite } from './support/app.js';
+import { expectCountersExact } from './support/counters.js';
 import { dialectTargets, siteOn, type User } from './support/dialect-sites.js';
 
 const targets = dialectTargets();
@@ -50,6 +51,7 @@ describe.each(targets)('following questions and tags on $name', ({ name, url }) 
     const replies = await Promise.all(Array.from({ length: 20 }, () => follow(author, questionId)));
     expect(replies.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect((await info(author)).follow_count).toBe(1);
+    await expectCountersExact(site);
   });
 
   it('refuses visitors, unknown objects and bad input with the envelope', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, member, type TestSite } from './support/app.js';
+import { expectCountersExact } from './support/counters.js';
 import { adminOf, dialectTargets, siteOn, type User } from './support/dialect-sites.js';
 
 /**
@@ -93,5 +94,6 @@ describe.each(dialectTargets())('reputation never drifts from the ledger on $nam
       expect(Number(post.vote_count)).toBe(score);
     }
     expect(Number((await db.selectFrom('question').select('vote_count').where('id', '=', q1).executeTakeFirstOrThrow()).vote_count)).toBe(3);
+    await expectCountersExact(site);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member, type TestSite } from './support/app.js';
+import { expectCountersExact } from './support/counters.js';
 import { dialectTargets, siteOn, type User } from './support/dialect-sites.js';
 
 
@@ -100,6 +101,7 @@ describe.each(targets)('votes, reputation and accepting on $name', ({ name, url 
     const answer = await site.runtime.database.selectFrom('answer').select('vote_count').where('id', '=', answerId).executeTakeFirstOrThrow();
     expect(Number(answer.vote_count)).toBe(votes.reduce((s, v) => s + Number(v.direction), 0));
     await consistent(answerer);
+    await expectCountersExact(site);
   });
 
   it('accepting gives 15 and 2, changing and un-accepting reverse it; 50 simultaneous accepts apply once', async () => {
@@ -115,6 +117,7 @@ describe.each(targets)('votes, reputation and accepting on $name', ({ name, url 
     expect([await rank(asker), await rank(other)]).toEqual([q0, o0]);
     expect((await api('POST', '/answer/acceptance', voter, { question_id: questionId, answer_id: answerId })).statusCode).toBe(403);
     for (const u of [asker, answerer, other]) await consistent(u);
+    await expectCountersExact(site);
   });
 
   it('stops vote gains at 200 a day', async () => {
@@ -156,5 +159,6 @@ describe.each(targets)('votes, reputation and accepting on $name', ({ name, url 
       await consistent(p.x);
       await consistent(p.y);
     }
+    await expectCountersExact(site);
   });
 });

@@ -9,6 +9,7 @@ import type { Db } from '../../db/connect.js';
 import { nextObjectId } from '../../db/uniqid.js';
 import type { Runtime } from '../../runtime.js';
 import { changedQuestionLists } from '../question/list-cache.js';
+import { lockQuestion } from '../question/queries.js';
 import { Q, questionIdOrThrow } from '../question/service.js';
 import { recordEvent } from '../activity/events.js';
 import { ACT } from '../activity/types.js';
@@ -26,7 +27,12 @@ export function answerIdOrThrow(raw: string): string {
 
 export const findAnswer = (db: Db, id: string) => db.selectFrom('answer').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** Recounts a question's available answers and its newest one (domain.md 5.5). */
+/**
+ * Recounts a question's available answers and its newest one (domain.md 5.5). The caller holds the
+ * question's lock (lockQuestion, taken before anything else is read in its transaction), so
+ * changes to one question's answers take turns and each recount sees those committed before it;
+ * without it, 30 people answering at once left answer_count short on PostgreSQL and MariaDB.
+ */
 export async function refreshQuestionAnswers(db: Db, questionId: string, touch: boolean) {
   const rows = await db.selectFrom('answer').select(['id', 'created_at']).where('question_id', '=', questionId).where('status', '=', A.available).orderBy('created_at', 'desc').execute();
   await db
@@ -40,9 +46,12 @@ export async function refreshQuestionAnswers(db: Db, questionId: string, touch: 
     .execute();
 }
 
-export async function refreshUserAnswers(db: Db, userId: string) {
-  const row = await db.selectFrom('answer').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).where('status', '=', A.available).executeTakeFirstOrThrow();
-  await db.updateTable('user').set({ answer_count: Number(row.n) }).where('id', '=', userId).execute();
+/**
+ * Moves an author's answer_count by one answer becoming available (1) or not (-1). An atomic
+ * increment, not a recount: the author's answers to other questions change without any lock in common.
+ */
+export async function shiftUserAnswers(db: Db, userId: string, delta: 1 | -1) {
+  await db.updateTable('user').set((eb) => ({ answer_count: eb('answer_count', '+', delta) })).where('id', '=', userId).execute();
 }
 
 /** Writes an answer (domain.md 5.5). Returns its id. */
@@ -59,6 +68,10 @@ export async function addAnswer(runtime: Runtime, user: SessionUser, input: z.in
   }
   const t = now();
   const id = await db.transaction().execute(async (trx) => {
+    // The question may have been closed or deleted since it was read above.
+    const locked = await lockQuestion(trx, questionId);
+    if (!locked || Number(locked.status) === Q.deleted || Number(locked.status) === Q.pending) throw notFound('error.question.not_found');
+    if (Number(locked.status) === Q.closed) throw badRequest('error.answer.question_closed_cannot_add');
     const answerId = await nextObjectId(trx, OBJECT_TYPE.answer);
     await trx
       .insertInto('answer')
@@ -69,7 +82,7 @@ export async function addAnswer(runtime: Runtime, user: SessionUser, input: z.in
     await recordEvent(trx, { type: ACT.questionAnswered, userId: user.id, objectId: answerId, originalObjectId: questionId });
     await recordEvent(trx, { type: ACT.answerAnswered, userId: user.id, objectId: answerId, originalObjectId: answerId, revisionId });
     await refreshQuestionAnswers(trx, questionId, true);
-    await refreshUserAnswers(trx, user.id);
+    await shiftUserAnswers(trx, user.id, 1);
     return answerId;
   });
   await changedQuestionLists(runtime);
@@ -137,10 +150,14 @@ export async function deleteAnswer(runtime: Runtime, user: SessionUser, rawId: s
     if (Number(answer.vote_count) > 0 || Number(answer.adopted) === 2) throw badRequest('error.answer.cannot_deleted');
   }
   await db.transaction().execute(async (trx) => {
+    await lockQuestion(trx, String(answer.question_id));
+    // Read again under the lock: of two deletions at once, the second finds the answer gone.
+    const current = await findAnswer(trx, id);
+    if (!current || Number(current.status) === A.deleted) throw notFound('error.answer.not_found');
     await trx.updateTable('answer').set({ status: A.deleted, updated_at: now() }).where('id', '=', id).execute();
     await recordEvent(trx, { type: ACT.answerDeleted, userId: user.id, objectId: id, originalObjectId: id });
     await refreshQuestionAnswers(trx, String(answer.question_id), false);
-    await refreshUserAnswers(trx, String(answer.user_id));
+    if (Number(current.status) === A.available) await shiftUserAnswers(trx, String(answer.user_id), -1);
   });
   await changedQuestionLists(runtime);
 }

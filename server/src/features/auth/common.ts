@@ -5,6 +5,8 @@ import { FieldErrors } from '../../core/errors.js';
 import { issueSession, rotateVisitToken } from '../../core/session.js';
 import type { Db } from '../../db/connect.js';
 import type { Runtime } from '../../runtime.js';
+import { ACT } from '../activity/types.js';
+import { lockUsers, record } from '../reputation/ledger.js';
 import { loadSiteSettings, type SiteSettings } from '../siteinfo/service.js';
 import { presentLoggedUser } from '../user/presenter.js';
 import { findUserById, findUserByUsername, roleOf } from '../user/queries.js';
@@ -57,22 +59,19 @@ export function setVisitCookie(reply: FastifyReply, visitToken: string) {
 
 export const isVerified = (row: { mail_status: number | string }) => Number(row.mail_status) === MAIL_STATUS.verified;
 
-/** The one-time +1 for a first verified e-mail (config row 10, `user.activated`), with its ledger row. */
+/**
+ * The one-time +1 for a first verified e-mail (config row 10, `user.activated`), with its ledger
+ * row. The user's row is locked before looking for an earlier bonus, so two activations at the
+ * same moment (two codes, or a code and an e-mail change) grant it once: the second waits, then
+ * finds the first one's row.
+ */
 export async function grantActivationBonus(db: Db, userId: string | number): Promise<void> {
-  const already = await db
-    .selectFrom('activity')
-    .select('id')
-    .where('user_id', '=', String(userId))
-    .where('activity_type', '=', 10)
-    .executeTakeFirst();
-  if (already) return;
-  const t = now();
+  const id = String(userId);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('activity')
-      .values({ created_at: t, updated_at: t, user_id: String(userId), trigger_user_id: String(userId), object_id: '0', activity_type: 10, rank: 1, has_rank: 1 })
-      .execute();
-    await trx.updateTable('user').set((eb) => ({ rank: eb('rank', '+', 1) })).where('id', '=', String(userId)).execute();
+    await lockUsers(trx, [id]);
+    const already = await trx.selectFrom('activity').select('id').where('user_id', '=', id).where('activity_type', '=', ACT.userActivated).executeTakeFirst();
+    if (already) return;
+    await record(trx, { userId: id, triggerUserId: id, objectId: '0', originalObjectId: '0', activityType: ACT.userActivated, rank: 1 });
   });
 }
 

@@ -8,6 +8,7 @@ import { renderMarkdown } from '../../core/markdown.js';
 import { loadThresholds } from '../../core/privileges.js';
 import { urlTitle } from '../../core/slug.js';
 import type { Database, QuestionTable } from '../../db/schema.js';
+import { retryOnConflict } from '../../db/retry.js';
 import { nextObjectId } from '../../db/uniqid.js';
 import type { Runtime } from '../../runtime.js';
 import { recordEvent } from '../activity/events.js';
@@ -15,9 +16,9 @@ import { ACT } from '../activity/types.js';
 import { addRevision, hasPendingRevision, REVISION } from '../revision/service.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { tagsOfQuestions } from '../tag/queries.js';
-import { resolvePostTags, setQuestionTags } from '../tag/service.js';
+import { resolvePostTags, setQuestionTags, shiftTagCounts } from '../tag/service.js';
 import { changedQuestionLists } from './list-cache.js';
-import { findQuestion } from './queries.js';
+import { findQuestion, lockQuestion } from './queries.js';
 
 type AskInput = z.infer<typeof askSchema>;
 type EditInput = z.infer<typeof editQuestionSchema>;
@@ -40,7 +41,8 @@ export async function askQuestion(runtime: Runtime, user: SessionUser, input: As
   const settings = await loadSiteSettings(runtime);
   const html = renderMarkdown(input.content);
   const t = now();
-  const created = await db.transaction().execute(async (trx) => {
+  // Retried when another asker created one of the same new tags at the same moment.
+  const created = await retryOnConflict(() => db.transaction().execute(async (trx) => {
     const tagIds = await resolvePostTags(trx, user, thresholds, settings, input.tags);
     const id = await nextObjectId(trx, OBJECT_TYPE.question);
     await trx
@@ -58,7 +60,7 @@ export async function askQuestion(runtime: Runtime, user: SessionUser, input: As
         status: Q.available,
       })
       .execute();
-    await setQuestionTags(trx, id, tagIds, true);
+    await setQuestionTags(trx, id, tagIds, true, { fresh: true });
     const tagSlugs = (await tagsOfQuestions(trx, [id])).map((tg) => tg.slug_name);
     const revisionId = await addRevision(trx, {
       userId: user.id,
@@ -71,7 +73,7 @@ export async function askQuestion(runtime: Runtime, user: SessionUser, input: As
     await recordEvent(trx, { type: ACT.questionAsked, userId: user.id, objectId: id, originalObjectId: id, revisionId });
     await trx.updateTable('user').set((eb) => ({ question_count: eb('question_count', '+', 1) })).where('id', '=', user.id).execute();
     return id;
-  });
+  }));
   await changedQuestionLists(runtime);
   return created;
 }
@@ -163,17 +165,15 @@ export async function deleteQuestion(runtime: Runtime, user: SessionUser, rawId:
     if (blocked) throw badRequest('error.question.cannot_deleted');
   }
   await db.transaction().execute(async (trx) => {
+    // Read again under the lock: of two deletions at once the second finds the question gone, and
+    // one hidden meanwhile has already left its tags' counts.
+    const current = await lockQuestion(trx, id);
+    if (!current || Number(current.status) === Q.deleted) throw notFound('error.question.not_found');
+    const listed = Number(current.status) === Q.available || Number(current.status) === Q.closed;
     await trx.updateTable('question').set({ status: Q.deleted, updated_at: now() }).where('id', '=', id).execute();
     await recordEvent(trx, { type: ACT.questionDeleted, userId: user.id, objectId: id, originalObjectId: id });
-    const rels = await trx.selectFrom('tag_rel').select('tag_id').where('object_id', '=', id).where('status', '=', 1).execute();
-    if (rels.length && Number(question.show) === 1) {
-      await trx
-        .updateTable('tag')
-        .set((eb) => ({ question_count: eb('question_count', '-', 1) }))
-        .where('id', 'in', rels.map((r) => String(r.tag_id)))
-        .execute();
-    }
-    await trx.updateTable('user').set((eb) => ({ question_count: eb('question_count', '-', 1) })).where('id', '=', String(question.user_id)).execute();
+    if (listed && Number(current.show) === 1) await shiftTagCounts(trx, id, -1);
+    if (listed) await trx.updateTable('user').set((eb) => ({ question_count: eb('question_count', '-', 1) })).where('id', '=', String(question.user_id)).execute();
   });
   await changedQuestionLists(runtime);
 }

@@ -5,6 +5,7 @@ import { OBJECT_TYPE } from '../../core/ids.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import type { Thresholds } from '../../core/privileges.js';
 import { tagSlug } from '../../core/slug.js';
+import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { nextObjectId } from '../../db/uniqid.js';
 import { recordEvent } from '../activity/events.js';
@@ -92,9 +93,25 @@ export async function resolvePostTags(
   return ids;
 }
 
-/** Replaces a question's tags and keeps every affected tag's question_count right. */
-export async function setQuestionTags(trx: Transaction<Database>, questionId: string, tagIds: string[], countable: boolean): Promise<void> {
-  const current = await trx.selectFrom('tag_rel').select(['tag_id', 'status']).where('object_id', '=', questionId).execute();
+/**
+ * A question's tag relations, read with a lock on PostgreSQL and MySQL. The caller has locked the
+ * question's row, so edits of one question take turns; a locking read is also a current read, so
+ * under MySQL's repeatable read it sees the edit committed just before, which a plain read of the
+ * transaction's older snapshot would miss (and count its tags twice).
+ */
+async function currentTagRels(trx: Transaction<Database>, questionId: string) {
+  let q = trx.selectFrom('tag_rel').select(['tag_id', 'status']).where('object_id', '=', questionId);
+  if (dialectOf(trx) !== 'sqlite3') q = q.forUpdate();
+  return q.execute();
+}
+
+/**
+ * Replaces a question's tags and keeps every affected tag's question_count right, with atomic
+ * increments. A new question (`fresh`) has no relations to read: locking them would take a MySQL
+ * gap lock on which concurrent askers' inserts deadlock.
+ */
+export async function setQuestionTags(trx: Transaction<Database>, questionId: string, tagIds: string[], countable: boolean, options: { fresh?: boolean } = {}): Promise<void> {
+  const current = options.fresh ? [] : await currentTagRels(trx, questionId);
   const active = new Set(current.filter((r) => Number(r.status) === 1).map((r) => String(r.tag_id)));
   const known = new Set(current.map((r) => String(r.tag_id)));
   const wanted = new Set(tagIds);

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { notificationConfigSchema } from '@answer/contract';
 import { badRequest } from '../../core/errors.js';
 import type { Db } from '../../db/connect.js';
+import { dialectOf } from '../../db/migrations/dialect.js';
 import { consumeCode } from '../email/codes.js';
 
 type Source = (typeof NOTIFICATION_SOURCES)[number];
@@ -15,17 +16,17 @@ export async function loadNotificationConfig(db: Db, userId: string) {
   return Object.fromEntries(NOTIFICATION_SOURCES.map((s) => [s, { key: 'email', enable: enabled.get(s) ?? false }]));
 }
 
+/**
+ * Inserts or updates one switch in a single statement on the (user_id, source) unique key, so two
+ * saves at the same moment cannot both try the insert (the loser used to fail with a 500).
+ */
 async function setSource(db: Db, userId: string, source: Source, enable: boolean) {
   const values = { enabled: enable ? 1 : 0, channels: JSON.stringify([{ key: 'email', enable }]), updated_at: now() };
-  const updated = await db
-    .updateTable('user_notification_config')
-    .set(values)
-    .where('user_id', '=', userId)
-    .where('source', '=', source)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) {
-    await db.insertInto('user_notification_config').values({ user_id: userId, source, created_at: now(), ...values }).execute();
-  }
+  const insert = db.insertInto('user_notification_config').values({ user_id: userId, source, created_at: now(), ...values });
+  await (dialectOf(db) === 'mysql'
+    ? insert.onDuplicateKeyUpdate(values)
+    : insert.onConflict((oc) => oc.columns(['user_id', 'source']).doUpdateSet(values))
+  ).execute();
 }
 
 export async function saveNotificationConfig(db: Db, userId: string, input: z.infer<typeof notificationConfigSchema>) {
