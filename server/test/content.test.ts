@@ -116,7 +116,11 @@ describe('reading', () => {
     expect((await api('GET', '/question/page?tag=no-such-tag')).json().data.count).toBe(0);
     expect((await api('GET', '/question/page?order=unanswered')).json().data.count).toBeGreaterThan(0);
     expect((await api('GET', '/question/page?order=bogus')).statusCode).toBe(400);
-    expect((await api('GET', '/question/page?page=0')).statusCode).toBe(400);
+    // Upstream reads page < 1 as the first page and page_size < 1 as the default; a word is still refused.
+    const first = (await api('GET', '/question/page?order=newest')).json().data;
+    expect((await api('GET', '/question/page?order=newest&page=0&page_size=-3')).json().data).toEqual(first);
+    expect((await api('GET', '/question/page?page=abc')).statusCode).toBe(400);
+    expect((await api('GET', '/question/page?page=1&page=2')).statusCode).toBe(400);
   });
 
   it('suggests similar titles and related questions', async () => {
@@ -143,6 +147,17 @@ describe('answers', () => {
     expect(page.list[0]).toMatchObject({ id: answerId, user_info: { username: 'bobby' }, accepted: 1 });
     const q = (await api('GET', `/question/info?id=${questionId}`, bob.token)).json().data;
     expect(q).toMatchObject({ answer_count: 1, answered: true, first_answer_id: answerId });
+  });
+
+  it('serves the page size the 1.4.0 question page asks for, clamping what is beyond the maximum', async () => {
+    const res = await api('GET', `/answer/page?question_id=${questionId}&page=1&page_size=999&order=default`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.list.map((a: { id: string }) => a.id)).toEqual([answerId]);
+    for (const size of ['1000000', '0', '-1', '2.5']) {
+      const other = await api('GET', `/answer/page?question_id=${questionId}&page_size=${size}`);
+      expect(other.statusCode, size).toBe(200);
+      expect(other.json().data.list).toHaveLength(1);
+    }
   });
 
   it('lets the author edit and stores a revision; others below the privilege cannot', async () => {

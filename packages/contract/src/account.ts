@@ -1,56 +1,52 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { LIMITS } from './limits.js';
 
 /** Request bodies of the account calls (domain.md 6; spec section 5). Messages are reason keys. */
-export const password = z
-  .string({ message: 'error.common.required' })
+export const password = text('error.common.required')
   .min(LIMITS.passwordMin, { message: 'error.password.length' })
   .max(LIMITS.passwordMax, { message: 'error.password.length' })
   .refine((s) => !/\s/.test(s), { message: 'error.password.space_invalid' });
 
-export const email = z
-  .string({ message: 'error.common.required' })
+export const email = text('error.common.required')
   .trim()
   .min(1, { message: 'error.common.required' })
   .max(500, { message: 'error.common.too_long' })
   .email({ message: 'error.common.email_invalid' });
 
 /** Login names (spec section 5): 4-30 of a-z A-Z 0-9 - . _ */
-export const loginName = z
-  .string({ message: 'error.common.required' })
+export const loginName = text('error.common.required')
   .min(4, { message: 'error.user.name_length' })
   .max(30, { message: 'error.user.name_length' })
   .regex(/^[a-zA-Z0-9._-]+$/, { message: 'error.user.name_invalid' });
 
 /** Usernames (spec section 5): lower-case a-z 0-9 - . _, 4-30. */
-export const username = z
-  .string({ message: 'error.common.required' })
+export const username = text('error.common.required')
   .min(4, { message: 'error.user.username_length' })
   .max(30, { message: 'error.user.username_length' })
   .regex(/^[a-z0-9._-]+$/, { message: 'error.user.username_invalid' });
 
-export const displayName = z
-  .string({ message: 'error.common.required' })
+export const displayName = text('error.common.required')
   .trim()
   .min(3, { message: 'error.user.display_name_length' })
   .max(30, { message: 'error.user.display_name_length' });
 
 const captcha = {
-  captcha_id: z.string().max(100).optional().default(''),
-  captcha_code: z.string().max(20).optional().default(''),
+  captcha_id: text().max(100).optional().default(''),
+  captcha_code: text().max(20).optional().default(''),
 };
 
 export const registerSchema = z.object({ name: loginName, e_mail: email, pass: password, ...captcha });
 export const loginSchema = z.object({
-  e_mail: z.string({ message: 'error.common.required' }).trim().min(1, { message: 'error.common.required' }).max(500),
-  pass: z.string({ message: 'error.common.required' }).min(1, { message: 'error.common.required' }).max(64),
+  e_mail: text('error.common.required').trim().min(1, { message: 'error.common.required' }).max(500),
+  pass: text('error.common.required').min(1, { message: 'error.common.required' }).max(64),
   ...captcha,
 });
 export const passwordResetSchema = z.object({ e_mail: email, ...captcha });
-export const codeSchema = z.object({ code: z.string({ message: 'error.common.required' }).min(1, { message: 'error.common.required' }).max(200) });
+export const codeSchema = z.object({ code: text('error.common.required').min(1, { message: 'error.common.required' }).max(200) });
 export const passwordReplacementSchema = z.object({ code: codeSchema.shape.code, pass: password, ...captcha });
-export const changePasswordSchema = z.object({ old_pass: z.string().max(64).optional().default(''), pass: password, ...captcha });
-export const emailChangeSchema = z.object({ e_mail: email, pass: z.string().max(64).optional().default(''), ...captcha });
+export const changePasswordSchema = z.object({ old_pass: text().max(64).optional().default(''), pass: password, ...captcha });
+export const emailChangeSchema = z.object({ e_mail: email, pass: text().max(64).optional().default(''), ...captcha });
 export const resendActivationSchema = z.object({ ...captcha });
 
 export const AVATAR_TYPES = ['default', 'system', 'gravatar', 'custom'] as const;
@@ -60,27 +56,26 @@ export const updateProfileSchema = z.object({
   avatar: z
     .object({
       type: z.enum(AVATAR_TYPES, { message: 'error.user.set_avatar' }),
-      gravatar: z.string().max(1024).optional().default(''),
-      custom: z.string().max(1024).optional().default(''),
+      gravatar: text().max(1024).optional().default(''),
+      custom: text().max(1024).optional().default(''),
     })
     .optional(),
-  bio: z.string().max(4096, { message: 'error.common.too_long' }).optional(),
-  website: z
-    .string()
+  bio: text().max(4096, { message: 'error.common.too_long' }).optional(),
+  website: text()
     .max(500, { message: 'error.common.too_long' })
     .refine((s) => s === '' || /^https?:\/\/[^\s]+$/i.test(s), { message: 'error.common.invalid_url' })
     .optional(),
-  location: z.string().max(100, { message: 'error.common.too_long' }).optional(),
+  location: text().max(100, { message: 'error.common.too_long' }).optional(),
   ...captcha,
 });
 
 export const COLOR_SCHEMES = ['default', 'system', 'light', 'dark'] as const;
 export const updateInterfaceSchema = z.object({
-  language: z.string({ message: 'error.common.required' }).min(1).max(100),
+  language: text('error.common.required').min(1).max(100),
   color_scheme: z.enum(COLOR_SCHEMES, { message: 'error.common.invalid' }).optional().default('default'),
 });
 
-const channel = z.object({ key: z.string().max(32), enable: z.boolean() });
+const channel = z.object({ key: text().max(32), enable: z.boolean() });
 export const NOTIFICATION_SOURCES = ['inbox', 'all_new_question', 'all_new_question_for_following_tags'] as const;
 export const notificationConfigSchema = z.object({
   inbox: channel.optional(),
@@ -93,19 +88,19 @@ export type CaptchaAction = (typeof ACTIONS)[number];
 export const actionRecordSchema = z.object({ action: z.enum(ACTIONS, { message: 'error.common.invalid' }) });
 
 export const smtpSettingsSchema = z.object({
-  from_email: z.union([z.literal(''), z.string().max(256).email({ message: 'error.common.email_invalid' })]).default(''),
-  from_name: z.string().max(256, { message: 'error.common.too_long' }).default(''),
-  smtp_host: z.string().max(256, { message: 'error.common.too_long' }).default(''),
+  from_email: z.union([z.literal(''), text().max(256).email({ message: 'error.common.email_invalid' })]).default(''),
+  from_name: text().max(256, { message: 'error.common.too_long' }).default(''),
+  smtp_host: text().max(256, { message: 'error.common.too_long' }).default(''),
   smtp_port: z.coerce
     .number({ message: 'error.smtp.port_invalid' })
     .int({ message: 'error.smtp.port_invalid' })
     .min(1, { message: 'error.smtp.port_invalid' })
     .max(65535, { message: 'error.smtp.port_invalid' }),
   encryption: z.enum(['', 'SSL', 'TLS'], { message: 'error.common.invalid' }).default(''),
-  smtp_username: z.string().max(256).default(''),
-  smtp_password: z.string().max(256).default(''),
+  smtp_username: text().max(256).default(''),
+  smtp_password: text().max(256).default(''),
   smtp_authentication: z.boolean().default(false),
-  test_email_recipient: z.union([z.literal(''), z.string().max(256).email({ message: 'error.common.email_invalid' })]).optional().default(''),
+  test_email_recipient: z.union([z.literal(''), text().max(256).email({ message: 'error.common.email_invalid' })]).optional().default(''),
 });
 
 /** What login, registration and GET /user/info return (UserLoginResp). */

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /** Requests of timelines, reactions, invitations and the followed-tag set (domain.md 5.14, 5.15, 12.2). */
-const id = z.string({ message: 'error.common.required' }).min(1, { message: 'error.common.required' }).max(40);
-const revisionId = z.string({ message: 'error.common.required' }).regex(/^\d{1,19}$/, { message: 'error.common.invalid' });
+const id = text('error.common.required').min(1, { message: 'error.common.required' }).max(40);
+const revisionId = text('error.common.required').regex(/^\d{1,19}$/, { message: 'error.common.invalid' });
 const captcha = {
-  captcha_id: z.string().max(100).optional().default(''),
-  captcha_code: z.string().max(20).optional().default(''),
+  captcha_id: text().max(100).optional().default(''),
+  captcha_code: text().max(20).optional().default(''),
 };
 
 export const timelineQuery = z.object({
@@ -36,7 +37,7 @@ export const INVITE_USERS_MAX = 5;
 export const inviteSchema = z.object({
   id,
   invite_user: z
-    .array(z.string().max(100), { message: 'error.common.invalid' })
+    .array(text().max(100), { message: 'error.common.invalid' })
     .max(INVITE_USERS_MAX, { message: 'error.question.invite_too_many' })
     .optional()
     .default([]),
@@ -44,7 +45,7 @@ export const inviteSchema = z.object({
 });
 
 export const followTagsSchema = z.object({
-  slug_name_list: z.array(z.string().max(100)).max(200, { message: 'error.common.too_long' }),
+  slug_name_list: z.array(text().max(100)).max(200, { message: 'error.common.too_long' }),
 });
 
 export interface ReactionSummaryItem {

@@ -8,3 +8,5 @@ export * from './moderation.js';
 export * from './review.js';
 export * from './tag.js';
 export * from './engagement.js';
+export * from './text.js';
+export * from './paging.js';

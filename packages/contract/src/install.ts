@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { LIMITS } from './limits.js';
 
 export const DB_TYPES = ['sqlite3', 'postgres', 'mysql'] as const;
@@ -8,11 +9,11 @@ export type DbType = (typeof DB_TYPES)[number];
 export const dbSettingsSchema = z
   .object({
     db_type: z.enum(DB_TYPES, { message: 'error.install.db_type_invalid' }),
-    db_username: z.string().max(128).optional().default(''),
-    db_password: z.string().max(256).optional().default(''),
-    db_host: z.string().max(256).optional().default(''),
-    db_name: z.string().max(128).optional().default(''),
-    db_file: z.string().max(1024).optional().default(''),
+    db_username: text().max(128).optional().default(''),
+    db_password: text().max(256).optional().default(''),
+    db_host: text().max(256).optional().default(''),
+    db_name: text().max(128).optional().default(''),
+    db_file: text().max(1024).optional().default(''),
   })
   .superRefine((v, ctx) => {
     if (v.db_type === 'sqlite3') return;
@@ -24,25 +25,22 @@ export const dbSettingsSchema = z
   });
 export type DbSettings = z.infer<typeof dbSettingsSchema>;
 
-const email = z.string().max(LIMITS.emailMax, { message: 'error.common.too_long' }).email({ message: 'error.common.email_invalid' });
+const email = text().max(LIMITS.emailMax, { message: 'error.common.too_long' }).email({ message: 'error.common.email_invalid' });
 
 /** Body of POST /installation/base-info (spec section 5, install rules). */
 export const baseInfoSchema = z.object({
-  lang: z.string().min(1, { message: 'error.common.required' }).max(LIMITS.languageMax, { message: 'error.common.too_long' }),
-  site_name: z.string().trim().min(1, { message: 'error.common.required' }).max(LIMITS.siteNameMax, { message: 'error.common.too_long' }),
-  site_url: z
-    .string()
+  lang: text().min(1, { message: 'error.common.required' }).max(LIMITS.languageMax, { message: 'error.common.too_long' }),
+  site_name: text().trim().min(1, { message: 'error.common.required' }).max(LIMITS.siteNameMax, { message: 'error.common.too_long' }),
+  site_url: text()
     .min(1, { message: 'error.common.required' })
     .max(LIMITS.siteUrlMax, { message: 'error.common.too_long' })
     .refine((s) => /^https?:\/\/[^\s/]+/i.test(s), { message: 'error.common.invalid_url' }),
   contact_email: email,
-  name: z
-    .string()
+  name: text()
     .min(LIMITS.adminNameMin, { message: 'error.user.username_length' })
     .max(LIMITS.adminNameMax, { message: 'error.user.username_length' })
     .regex(/^[a-z0-9._-]+$/, { message: 'error.user.username_invalid' }),
-  password: z
-    .string()
+  password: text()
     .min(LIMITS.passwordMin, { message: 'error.password.length' })
     .max(LIMITS.passwordMax, { message: 'error.password.length' })
     .refine((s) => !/\s/.test(s), { message: 'error.password.space_invalid' }),

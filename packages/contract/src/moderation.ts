@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /** Request shapes of closing, reopening, pinning, hiding and undeleting posts (domain.md 5.10-5.13). */
-const id = z.string({ message: 'error.common.required' }).min(1, { message: 'error.common.required' }).max(40);
+const id = text('error.common.required').min(1, { message: 'error.common.required' }).max(40);
 
 export const REASON_OBJECT_TYPES = ['question', 'answer', 'comment', 'user'] as const;
 export const REASON_ACTIONS = ['status', 'close', 'flag', 'review'] as const;
@@ -18,7 +19,7 @@ const reasonId = z.preprocess(
 export const closeQuestionSchema = z.object({
   id,
   close_type: reasonId,
-  close_msg: z.string().trim().max(500, { message: 'error.common.too_long' }).optional().default(''),
+  close_msg: text().trim().max(500, { message: 'error.common.too_long' }).optional().default(''),
 });
 export const reopenQuestionSchema = z.object({ question_id: id });
 

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { pageNumber } from './paging.js';
+import { text } from './text.js';
 
 /** Suggested-edit review (domain.md 5.9): the queue is read one suggestion per page. */
 export const unreviewedRevisionQuery = z.object({
-  page: z.coerce.number({ message: 'error.common.invalid' }).int({ message: 'error.common.invalid' }).min(1, { message: 'error.common.invalid' }).max(1_000_000, { message: 'error.common.invalid' }).optional().default(1),
+  page: pageNumber(),
 });
 
 export const REVISION_AUDIT_OPERATIONS = ['approve', 'reject'] as const;
 export const revisionAuditSchema = z.object({
-  id: z
-    .string({ message: 'error.common.required' })
+  id: text('error.common.required')
     .trim()
     .min(1, { message: 'error.common.required' })
     // Revision ids are plain auto-increment numbers; 18 digits stay inside every database's BIGINT.

@@ -36,6 +36,17 @@ describe('object ids', () => {
     }
   });
 
+  it('rejects digit strings that are not a 17-digit long id', () => {
+    const tooLong = ['9'.repeat(38), '1'.repeat(18), '10010000000000000001', '9223372036854775808', '010010000000000001'];
+    for (const bad of [...tooLong, '20010000000000001', '00000000000000001']) expect(toLongId(bad)).toBeNull();
+    expect(toLongId(' 10010000000000001 ')).toBe('10010000000000001');
+  });
+
+  it('rejects short ids whose sequence would not fit a long id', () => {
+    expect(toLongId(`D1${'Z'.repeat(9)}`)).toBeNull();
+    expect(objectTypeOf('9'.repeat(38))).toBeNull();
+  });
+
   it('shows short ids only in permalink modes 3 and 4', () => {
     expect(presentId('10010000000000001', 2)).toBe('10010000000000001');
     expect(presentId('10010000000000001', 4)).toBe('D1D1');

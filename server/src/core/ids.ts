@@ -19,6 +19,8 @@ const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ
 const SALT = 100n;
 const LONG_BASE = 10n ** 16n;
 const SEQ_BASE = 10n ** 13n;
+/** Exactly 17 digits with the leading 1: every long id, and always inside BIGINT. */
+const LONG_ID = /^1\d{16}$/;
 
 export function encodeNumber(n: bigint | number): string {
   let v = BigInt(n) + SALT;
@@ -41,16 +43,20 @@ export function decodeNumber(s: string): bigint | null {
 }
 
 export function longToShort(id: string): string {
-  if (!/^1\d{16}$/.test(id)) return id;
+  if (!LONG_ID.test(id)) return id;
   const n = BigInt(id);
   const code = (n - LONG_BASE) / SEQ_BASE;
   return encodeNumber(code) + encodeNumber(n % SEQ_BASE);
 }
 
-/** Accepts either form; returns the long id, or null when the input is neither. */
+/**
+ * Accepts either form; returns the long id, or null when the input is neither. This is the one
+ * place an id from a request is judged: null means no such object can exist, which routes answer
+ * with 404 (or 400) instead of handing SQL a number out of BIGINT range.
+ */
 export function toLongId(input: string): string | null {
   const s = String(input ?? '').trim();
-  if (/^\d+$/.test(s)) return BigInt(s) >= LONG_BASE ? s : null;
+  if (/^\d+$/.test(s)) return LONG_ID.test(s) ? s : null;
   if (s.length < 3 || !/^[0-9a-zA-Z]+$/.test(s)) return null;
   const code = decodeNumber(s.slice(0, 2));
   const seq = decodeNumber(s.slice(2));

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { text } from '@answer/contract';
 import { z } from 'zod';
 import { send } from '../../core/envelope.js';
 import { can, ensure } from '../../core/guardian.js';
@@ -60,7 +61,7 @@ export async function privilegeRoutes(app: FastifyInstance) {
   });
 
   app.get('/answer/api/v1/permission', { config: { access: 'auth' } }, async (request, reply) => {
-    const { action } = parseInput(z.object({ action: z.string().min(1).max(1000) }), request.query);
+    const { action } = parseInput(z.object({ action: text().min(1).max(1000) }), request.query);
     const thresholds = await loadThresholds(runtime);
     const result: Record<string, { has_permission: boolean; no_permission_tip: string }> = {};
     for (const name of action.split(',').map((a) => a.trim()).filter(Boolean).slice(0, 50)) {

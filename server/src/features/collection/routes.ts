@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { text } from '@answer/contract';
 import { z } from 'zod';
 import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
 import { switchBookmark } from './service.js';
 
 const switchBody = z.object({
-  object_id: z.string({ message: 'error.common.required' }).min(1, { message: 'error.common.required' }).max(40),
+  object_id: text('error.common.required').min(1, { message: 'error.common.required' }).max(40),
   bookmark: z.boolean({ message: 'error.common.invalid' }),
   // Bookmark folders are not offered; clients send the default group's id or nothing.
-  group_id: z.string().max(40).optional(),
+  group_id: text().max(40).optional(),
 });
 
 export async function collectionRoutes(app: FastifyInstance) {

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { text } from '@answer/contract';
 import { z } from 'zod';
 import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
 import { follow } from './service.js';
 
 const followBody = z.object({
-  object_id: z.string({ message: 'error.common.required' }).min(1, { message: 'error.common.required' }).max(40),
+  object_id: text('error.common.required').min(1, { message: 'error.common.required' }).max(40),
   is_cancel: z.boolean({ message: 'error.common.invalid' }).optional().default(false),
 });
 

@@ -1,30 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import { pageNumber, pageSize, text } from '@answer/contract';
 import { z } from 'zod';
 import { send } from '../../core/envelope.js';
 import { notFound } from '../../core/errors.js';
-import { pageParams } from '../../core/pagination.js';
 import { parseInput } from '../../core/validate.js';
 import { findUserByUsername } from '../user/queries.js';
 import { myBookmarks } from './bookmarks.js';
 import { reputationHistory } from './reputation.js';
 import { myVotes } from './votes.js';
 
-/** Longest page any personal list serves, whatever the client asks. */
-const MAX_PAGE_SIZE = 100;
-
-const pageQuery = z.object({
-  page: z.coerce.number({ message: 'error.common.invalid' }).int({ message: 'error.common.invalid' }).optional(),
-  page_size: z.coerce.number({ message: 'error.common.invalid' }).int({ message: 'error.common.invalid' }).optional(),
-});
+const pageQuery = z.object({ page: pageNumber(), page_size: pageSize(20) });
 const userPageQuery = pageQuery.extend({
-  username: z.string({ message: 'error.common.required' }).min(1, { message: 'error.common.required' }).max(100, { message: 'error.common.too_long' }),
+  username: text('error.common.required').min(1, { message: 'error.common.required' }).max(100, { message: 'error.common.too_long' }),
 });
 
-const pageOfQuery = (query: z.infer<typeof pageQuery>) => {
-  const p = pageParams(query, 20);
-  const pageSize = Math.min(p.pageSize, MAX_PAGE_SIZE);
-  return { pageSize, offset: (p.page - 1) * pageSize };
-};
+const pageOfQuery = ({ page, page_size }: z.infer<typeof pageQuery>) => ({ pageSize: page_size, offset: (page - 1) * page_size });
 
 /** The personal lists of domain.md 3.4, 5.7 and 5.15: reputation history, own votes, own bookmarks. */
 export async function personalRoutes(app: FastifyInstance) {

@@ -1,4 +1,4 @@
-import { renderSchema } from '@answer/contract';
+import { renderSchema, text } from '@answer/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { send } from '../../core/envelope.js';
@@ -18,7 +18,7 @@ export async function editorRoutes(app: FastifyInstance) {
   );
 
   app.get('/question/tags', { config: { access: 'public' } }, async (request, reply) => {
-    const { tag } = parseInput(z.object({ tag: z.string().max(35).default('') }), request.query);
+    const { tag } = parseInput(z.object({ tag: text().max(35).default('') }), request.query);
     const settings = await loadSiteSettings(runtime);
     const rows = await searchTags(runtime.database, tag.trim());
     return send(request, reply, rows.map((r) => presentTagBrief(r, settings.write.required_tag)));
@@ -26,7 +26,7 @@ export async function editorRoutes(app: FastifyInstance) {
 
   // Up to 5 available users whose username or display name starts with the text, not the caller.
   app.get('/user/info/search', { config: { access: 'auth' } }, async (request, reply) => {
-    const { username } = parseInput(z.object({ username: z.string().max(30).default('') }), request.query);
+    const { username } = parseInput(z.object({ username: text().max(30).default('') }), request.query);
     const like = `${username.trim().toLowerCase().replace(/[%_\\]/g, '')}%`;
     const rows = await runtime.database
       .selectFrom('user')

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { askSchema, askWithAnswerSchema, deleteByIdSchema, editQuestionSchema, idQuery, questionPageQuery } from '@answer/contract';
+import { askSchema, askWithAnswerSchema, deleteByIdSchema, editQuestionSchema, idQuery, questionPageQuery, text } from '@answer/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { guardDuplicate } from '../../core/duplicate.js';
@@ -34,12 +34,12 @@ export async function questionRoutes(app: FastifyInstance) {
   });
 
   app.get('/question/similar', auth, async (request, reply) => {
-    const { title } = parseInput(z.object({ title: z.string().max(150).default('') }), request.query);
+    const { title } = parseInput(z.object({ title: text().max(150).default('') }), request.query);
     return send(request, reply, await similarQuestions(runtime, title));
   });
 
   app.get('/question/similar/tag', pub, async (request, reply) => {
-    const { question_id } = parseInput(z.object({ question_id: z.string().min(1).max(40) }), request.query);
+    const { question_id } = parseInput(z.object({ question_id: text().min(1).max(40) }), request.query);
     return send(request, reply, await relatedQuestions(runtime, request.user, question_id));
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { text } from '@answer/contract';
 import { z } from 'zod';
 import { send } from '../../core/envelope.js';
 import { badRequest, notFound } from '../../core/errors.js';
@@ -11,8 +12,8 @@ import { loadUserBasics } from '../user/basic.js';
 import { loadVisibleObject } from '../visibility/objects.js';
 import { hasPendingRevision, revisionsOf } from './service.js';
 
-const objectQuery = z.object({ object_id: z.string().min(1).max(40) });
-const idQuery = z.object({ id: z.string().min(1).max(40) });
+const objectQuery = z.object({ object_id: text().min(1).max(40) });
+const idQuery = z.object({ id: text().min(1).max(40) });
 /** The status of a deleted question, answer or tag. */
 const DELETED = 10;
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { text } from '@answer/contract';
 import { z } from 'zod';
 import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
@@ -6,10 +7,10 @@ import { postingRoute } from '../captcha/throttle.js';
 import { vote } from './service.js';
 
 const voteBody = z.object({
-  object_id: z.string({ message: 'error.common.required' }).min(1, { message: 'error.common.required' }).max(40),
+  object_id: text('error.common.required').min(1, { message: 'error.common.required' }).max(40),
   is_cancel: z.boolean().optional().default(false),
-  captcha_id: z.string().max(100).optional().default(''),
-  captcha_code: z.string().max(20).optional().default(''),
+  captcha_id: text().max(100).optional().default(''),
+  captcha_code: text().max(20).optional().default(''),
 });
 
 export async function voteRoutes(app: FastifyInstance) {
