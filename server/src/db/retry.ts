@@ -1,7 +1,4 @@
-import { isUniqueViolation } from './errors.js';
-
-/** A deadlock the database broke by failing this transaction (PostgreSQL, MySQL/MariaDB). */
-const isDeadlock = (err: unknown) => /deadlock/i.test(String((err as Error)?.message ?? err));
+import { isDeadlock, isUniqueViolation } from './errors.js';
 
 /**
  * Runs a transaction again when it lost a race the database resolved by failing it: two people
