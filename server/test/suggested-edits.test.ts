@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, member, type TestSite } from './support/app.js';
 import { adminOf, dialectTargets, siteOn, type User } from './support/dialect-sites.js';
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const targets = dialectTargets();
 
 /** Activity types (domain.md 2.20). */
@@ -315,6 +315,20 @@ describe.each(targets)('suggested edits and their review on $name', ({ name, url
     await consistent(mid);
     expect(await database().selectFrom('activity').select('id').where('activity_type', '=', QUESTION_EDITED).where('revision_id', '=', id).execute()).toHaveLength(1);
     expect((await question()).title).toBe('How do I back up and restore?');
+  });
+
+  it('offers no suggestion on a post deleted since, to reviewers by reputation', async () => {
+    const asked = body(await api('POST', '/question', author, { title: 'A question about to be deleted', content: 'Gone soon.', tags: [{ slug_name: 'support' }] })).data;
+    const suggested = await api('PUT', '/question', mid, { id: asked.id, title: 'A question about to be deleted', content: 'A suggested text nobody should read later.', tags: [{ slug_name: 'support' }] });
+    expect(body(suggested).data.wait_for_review).toBe(true);
+    const queue = async (reviewer: User) => {
+      const { count } = body(await api('GET', '/revisions/unreviewed?page=1', reviewer)).data;
+      const pages = await Promise.all(Array.from({ length: count }, (_, i) => api('GET', `/revisions/unreviewed?page=${i + 1}`, reviewer)));
+      return pages.map((p) => JSON.stringify(body(p).data.list)).join();
+    };
+    expect(await queue(high)).toContain('A suggested text nobody should read later.');
+    expect((await api('DELETE', '/question', author, { id: asked.id })).statusCode).toBe(200);
+    expect(await queue(high)).not.toContain('A suggested text nobody should read later.');
   });
 
   it('answers visitors, unknown ids and bad input with the envelope', async () => {

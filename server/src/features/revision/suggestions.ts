@@ -7,12 +7,13 @@ import { urlTitle } from '../../core/slug.js';
 import type { Db } from '../../db/connect.js';
 import type { RevisionTable } from '../../db/schema.js';
 import type { Runtime } from '../../runtime.js';
-import { findAnswer } from '../answer/service.js';
+import { A, findAnswer } from '../answer/service.js';
 import { findQuestion } from '../question/queries.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { presentTagBrief, type TagBrief } from '../tag/presenter.js';
 import { tagsBySlugs, tagsOfQuestions } from '../tag/queries.js';
 import { loadUserBasics } from '../user/basic.js';
+import { PUBLIC_QUESTION_STATUSES } from '../visibility/rules.js';
 import { REVISION } from './service.js';
 
 /** Object types that can carry suggested edits, with the privilege that reviews each (domain.md 5.9). */
@@ -25,9 +26,35 @@ export function auditableTypes(user: SessionUser, thresholds: Thresholds): numbe
     .map(([type]) => Number(type));
 }
 
-/** Pending suggestions a reviewer is offered: of the types they may audit, never their own. */
+/**
+ * Pending suggestions a reviewer is offered: of the types they may audit, never their own, and only
+ * on posts and tags everyone may see. A suggestion on a post deleted (or not yet published) since
+ * waits until it is visible again: reviewing by reputation must not become a way to read deleted text.
+ */
 function pendingFor(db: Db, user: SessionUser, types: number[]) {
-  return db.selectFrom('revision').where('status', '=', REVISION.unreviewed).where('object_type', 'in', types).where('user_id', '!=', user.id);
+  return db
+    .selectFrom('revision')
+    .where('revision.status', '=', REVISION.unreviewed)
+    .where('revision.object_type', 'in', types)
+    .where('revision.user_id', '!=', user.id)
+    .where((eb) =>
+      eb.not(
+        eb.or([
+          eb.exists(
+            eb.selectFrom('question').select('question.id').whereRef('question.id', '=', 'revision.object_id').where('question.status', 'not in', PUBLIC_QUESTION_STATUSES),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('answer')
+              .innerJoin('question', 'question.id', 'answer.question_id')
+              .select('answer.id')
+              .whereRef('answer.id', '=', 'revision.object_id')
+              .where((w) => w.or([w('answer.status', '!=', A.available), w('question.status', 'not in', PUBLIC_QUESTION_STATUSES)])),
+          ),
+          eb.exists(eb.selectFrom('tag').select('tag.id').whereRef('tag.id', '=', 'revision.object_id').where('tag.status', '=', DELETED)),
+        ]),
+      ),
+    );
 }
 
 export async function countPendingSuggestions(db: Db, user: SessionUser, types: number[]): Promise<number> {
