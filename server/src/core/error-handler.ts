@@ -10,6 +10,13 @@ function sentence(text: string): string {
   return /[\u3000-\u9fff]/.test(s) ? `${s}。` : `${s}.`;
 }
 
+const CLIENT_ERROR_REASONS: Record<number, string> = {
+  401: 'base.unauthorized_error',
+  403: 'base.forbidden_error',
+  404: 'base.not_found',
+  413: 'base.request_too_large',
+};
+
 /** The one place errors become replies. Unknown errors are logged and answered 500 base.unknown. */
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   const lang = request.lang;
@@ -21,11 +28,9 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
     return send(request, reply, error.data, error.status, error.reason, error.explicitMsg ?? t(lang, error.reason, error.vars));
   }
   const status = (error as FastifyError).statusCode;
-  // Fastify's own 4xx (unparsable JSON, wrong content type, body too large) are the client's fault.
-  if (status && status >= 400 && status < 500) {
-    const reason = status === 413 ? 'base.request_too_large' : status === 404 ? 'base.not_found' : 'base.request_format_error';
-    return send(request, reply, null, status === 415 || status === 413 || status === 404 ? status : 400, reason);
-  }
+  // Fastify's and its plugins' own 4xx (unparsable JSON, wrong content type, body too large, a
+  // multipart limit) are the client's fault: the same status, in the envelope.
+  if (status && status >= 400 && status < 500) return send(request, reply, null, status, CLIENT_ERROR_REASONS[status] ?? 'base.request_format_error');
   request.log.error({ err: error }, 'unhandled error');
   return send(request, reply, null, 500, 'base.unknown');
 }

@@ -1,4 +1,4 @@
-import type { CaptchaAction } from '@answer/contract';
+import { type CaptchaAction, hasForbiddenCharacters } from '@answer/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, FieldErrors } from '../../core/errors.js';
 import { isStaff } from '../../core/guardian.js';
@@ -49,7 +49,11 @@ declare module 'fastify' {
 /** Failed logins are also counted per account, under this action name. */
 const ACCOUNT_ACTION = 'password_account';
 
-const normalEmail = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+/**
+ * The e-mail a counter is kept under. This hook runs before the body is validated, so a value the
+ * schema will refuse (control characters: PostgreSQL cannot even store U+0000) counts under none.
+ */
+const normalEmail = (value: unknown) => (typeof value === 'string' && !hasForbiddenCharacters(value) ? value.trim().toLowerCase() : '');
 
 /** Captcha fields and the e-mail come from the body, or the query string for GET routes (search). */
 function inputOf(request: FastifyRequest): Record<string, unknown> {

@@ -26,7 +26,9 @@ export async function uploadRoutes(app: FastifyInstance, opts: { uploadsDir: str
       }
     } catch (err) {
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(400, 'error.upload.too_large');
-      throw err;
+      if ((err as { statusCode?: number }).statusCode) throw err;
+      // The multipart parser's own errors (no boundary, truncated parts) carry no status: a malformed body.
+      throw badRequest('base.request_format_error');
     }
     if (!source || !UPLOAD_SOURCES.includes(source as UploadSource)) throw badRequest('error.upload.source_unsupported');
     // Branding images (logo, favicon) are site settings: admins only.
