@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Dialog, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { launchBrowser, type RunningServer, screenshotOnFailure, startServer } from './server';
@@ -153,4 +153,59 @@ it('edits the question with an uploaded image that shows in the preview', async 
   await page.waitForURL(questionUrl);
   await page.getByRole('heading', { level: 1, name: `${TITLE} (with a diagram)` }).waitFor();
   await page.getByTestId('question-body').locator(`img[src="${uploaded}"]`).waitFor();
+});
+
+it('posts a question as a newcomer would: similar questions while typing, Enter takes the suggested tag, no leave-page question', async () => {
+  const dialogs: string[] = [];
+  const record = (dialog: Dialog) => dialogs.push(dialog.message());
+  page.on('dialog', record);
+  try {
+    await page.goto(`${server.url}/questions/ask`);
+    const title = page.getByLabel('Title');
+    await title.pressSequentially('Can I switch the database');
+    // Shown while typing, before anything is posted.
+    await page.getByTestId('similar-questions').getByRole('link', { name: `${TITLE} (with a diagram)` }).waitFor();
+    await title.pressSequentially(' while the site is running?');
+    await typeInEditor('ask-body', 'Without stopping the server, if possible.');
+
+    // "supp" and Enter: the suggested "support", not a new tag "supp".
+    await page.getByLabel('Tags').pressSequentially('supp');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Remove tag support' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Remove tag supp', exact: true }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Post your question' }).click();
+    await page.waitForURL(/\/questions\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'Can I switch the database while the site is running?' }).waitFor();
+    expect(dialogs).toEqual([]);
+
+    // Editing it: similar questions never list the question itself.
+    const ownUrl = page.url();
+    await page.getByTestId('question').getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.waitForURL(/\/posts\/\d+\/edit$/);
+    const editTitle = page.getByLabel('Title');
+    await expect.poll(() => editTitle.inputValue()).toBe('Can I switch the database while the site is running?');
+    await editTitle.fill('switch the database');
+    const similar = page.getByTestId('similar-questions');
+    await similar.getByRole('link', { name: `${TITLE} (with a diagram)` }).waitFor();
+    expect(await similar.getByRole('link', { name: /while the site is running/ }).count()).toBe(0);
+    await editTitle.fill('Can I switch the database while the site is running, without downtime?');
+    await page.getByRole('button', { name: 'Save edits' }).click();
+    await page.waitForURL(ownUrl);
+    await page.getByRole('heading', { level: 1, name: /without downtime/ }).waitFor();
+    expect(dialogs).toEqual([]);
+  } finally {
+    page.off('dialog', record);
+  }
+});
+
+it('lights a navigation link only on its own pages, and shows the links once on a wide screen', async () => {
+  await page.goto(`${server.url}/users`);
+  const current = page.getByRole('navigation', { name: 'Sections' }).locator('a[aria-current="page"]');
+  await expect.poll(() => current.allTextContents()).toEqual(['Users']);
+  expect(await page.getByRole('link', { name: 'Users', exact: true }).locator('visible=true').count()).toBe(1);
+
+  await page.goto(`${server.url}/users/settings/profile`);
+  await page.getByRole('link', { name: 'Questions', exact: true }).waitFor();
+  expect(await current.count()).toBe(0);
 });
