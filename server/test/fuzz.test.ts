@@ -114,8 +114,8 @@ function casesFor(route: Route, fx: Fixture, rng: Rng, fields: { required: strin
   cases.push({ name: 'plausible', request: withFields(route, url, baseline) });
   for (const name of names) {
     const tries = required.includes(name) ? 6 : 2;
-    // NUL (PostgreSQL's 500) in every field and an id beyond BIGINT in every id field, plus random junk.
-    const always = name.endsWith('id') ? ['before\u0000after', '9'.repeat(38)] : ['before\u0000after'];
+    // NUL (PostgreSQL's 500) in every field and ids beyond BIGINT in every id field, plus random junk.
+    const always = name.endsWith('id') ? ['before\u0000after', '9'.repeat(38), '9'.repeat(19)] : ['before\u0000after'];
     for (const junk of [...always, ...pick(rng, junkValues, tries)]) {
       cases.push({ name: `${name}=${describeJunk(junk)}`, request: withFields(route, url, { ...baseline, [name]: junk }) });
     }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { text } from './text.js';
+import { rowId, text } from './text.js';
 
 /** Requests of timelines, reactions, invitations and the followed-tag set (domain.md 5.14, 5.15, 12.2). */
 const id = text('error.common.required').min(1, { message: 'error.common.required' }).max(40);
-const revisionId = text('error.common.required').regex(/^\d{1,19}$/, { message: 'error.common.invalid' });
+const revisionId = rowId();
 const captcha = {
   captcha_id: text().max(100).optional().default(''),
   captcha_code: text().max(20).optional().default(''),

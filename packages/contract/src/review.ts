@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageNumber } from './paging.js';
-import { text } from './text.js';
+import { rowId } from './text.js';
 
 /** Suggested-edit review (domain.md 5.9): the queue is read one suggestion per page. */
 export const unreviewedRevisionQuery = z.object({
@@ -9,11 +9,7 @@ export const unreviewedRevisionQuery = z.object({
 
 export const REVISION_AUDIT_OPERATIONS = ['approve', 'reject'] as const;
 export const revisionAuditSchema = z.object({
-  id: text('error.common.required')
-    .trim()
-    .min(1, { message: 'error.common.required' })
-    // Revision ids are plain auto-increment numbers; 18 digits stay inside every database's BIGINT.
-    .regex(/^\d{1,18}$/, { message: 'error.common.invalid' }),
+  id: rowId(),
   operation: z.enum(REVISION_AUDIT_OPERATIONS, { message: 'error.common.invalid' }),
 });
 

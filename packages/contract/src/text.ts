@@ -19,3 +19,14 @@ export const hasForbiddenCharacters = (s: string): boolean => FORBIDDEN.test(s);
  */
 export const text = (message?: string) =>
   z.string(message ? { message } : undefined).refine((s) => !FORBIDDEN.test(s), { message: CONTROL_CHARACTER_REASON, abort: true });
+
+/**
+ * Plain auto-increment row ids (revisions): 1 to 18 digits, so every value fits a BIGINT and a
+ * larger number is refused here instead of overflowing in SQL. Long object ids are judged by the
+ * server's `core/ids`.
+ */
+export const rowId = () =>
+  text('error.common.required')
+    .trim()
+    .min(1, { message: 'error.common.required' })
+    .regex(/^\d{1,18}$/, { message: 'error.common.invalid' });

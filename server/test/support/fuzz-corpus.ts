@@ -59,6 +59,8 @@ export const junkValues: readonly unknown[] = [
   '𝔘𝔫𝔦𝔠𝔬𝔡𝔢 𠜎𠜱',
   // ids and numbers out of range
   '9'.repeat(38),
+  '9223372036854775808',
+  '9999999999999999999',
   '-99999999999999999999',
   '10010000000000000000001',
   '1e400',
