@@ -57,6 +57,15 @@ describe('asking', () => {
     expect(fields(res).sort()).toEqual([...expected].sort());
   });
 
+  it('refuses control characters in any text field with a translated reason', async () => {
+    const res = await api('POST', '/question', alice.token, { title: 'A\u0000title', content: 'body \u001b[31m', tags: [{ slug_name: 'sup\u0085port' }] });
+    expect(res.statusCode).toBe(400);
+    expect(fields(res).sort()).toEqual(['content', 'tags.0.slug_name', 'title']);
+    expect(res.json().data[0].error_msg).toBe('This value contains control or invalid characters.');
+    const fine = await api('POST', '/post/render', alice.token, { content: 'tab\there\r\nemoji 😀 \u200Fשלום' });
+    expect(fine.statusCode).toBe(200);
+  });
+
   it('creates a new tag only with the tag.add privilege, naming the reputation needed', async () => {
     const payload = { title: 'Brand new topic here', content: 'Some body', tags: [{ slug_name: 'Brand New', display_name: 'Brand New' }] };
     const denied = await api('POST', '/question', bob.token, payload);
@@ -121,6 +130,10 @@ describe('reading', () => {
     expect((await api('GET', '/question/page?order=newest&page=0&page_size=-3')).json().data).toEqual(first);
     expect((await api('GET', '/question/page?page=abc')).statusCode).toBe(400);
     expect((await api('GET', '/question/page?page=1&page=2')).statusCode).toBe(400);
+    const twice = await api('GET', `/question/info?id=${questionId}&id=${questionId}`);
+    expect(twice.statusCode).toBe(400);
+    expect(fields(twice)).toEqual(['id']);
+    expect((await api('GET', `/question/info?id=${'9'.repeat(38)}`)).statusCode).toBe(404);
   });
 
   it('suggests similar titles and related questions', async () => {
