@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchUsers } from '../../../../api/comments';
 import { Avatar } from '../../../../components/Avatar';
@@ -26,6 +26,7 @@ export function MentionTextarea({ id, value, onChange, onMention, invalid, descr
   const [mention, setMention] = useState<{ start: number; query: string } | null>(null);
   const [query, setQuery] = useState<string | null>(null);
   const [active, setActive] = useState(0);
+  const caretAfterPick = useRef<number | null>(null);
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(mention ? mention.query : null), LOOKUP_PAUSE_MS);
@@ -50,14 +51,22 @@ export function MentionTextarea({ id, value, onChange, onMention, invalid, descr
     const el = area.current;
     if (!mention || !el) return;
     const next = insertMention(value, mention.start, el.selectionStart, username);
+    caretAfterPick.current = next.caret;
     onChange(next.text);
     onMention(username);
     setMention(null);
-    requestAnimationFrame(() => {
-      el.focus();
-      el.setSelectionRange(next.caret, next.caret);
-    });
   };
+
+  // The caret goes after the inserted name in the same commit as the new text: placed any later
+  // (a frame later, as before), it jumped back over whatever the person had typed meanwhile.
+  useLayoutEffect(() => {
+    const el = area.current;
+    const caret = caretAfterPick.current;
+    if (!el || caret === null) return;
+    caretAfterPick.current = null;
+    el.focus();
+    el.setSelectionRange(caret, caret);
+  }, [value]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!open) return;
