@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { isApiPath } from '../src/app.js';
 import { resolveSession } from '../src/core/session.js';
 import { ADMIN, login, member, startSite, type TestSite } from './support/app.js';
 import { adminOf, dialectTargets, siteOn, type User } from './support/dialect-sites.js';
@@ -205,7 +206,7 @@ describe.each(dialectTargets())('no bad input gives a 5xx on $name', (target) =>
   });
   afterAll(async () => stop?.());
 
-  it('collected every route module', () => {
+  it('finds the routes of the API, the admin API and the installer', () => {
     expect(routes.length).toBeGreaterThan(60);
     for (const prefix of ['/answer/api/v1/', '/answer/admin/api/', '/installation/']) expect(routes.some((r) => r.url.startsWith(prefix))).toBe(true);
   });
@@ -228,7 +229,9 @@ describe.each(dialectTargets())('no bad input gives a 5xx on $name', (target) =>
         status = -1;
         text = String(err);
       }
-      if (status >= 500 || status < 0) failures.push(`[seed ${SEED}] ${label} as ${role}, ${c.name}: ${status} ${text.slice(0, 300)}`);
+      const fail = (why: string) => failures.push(`[seed ${SEED}] ${label} as ${role}, ${c.name}: ${why} ${status} ${text.slice(0, 300)}`);
+      if (status >= 500 || status < 0) fail('server error');
+      else if (status >= 400 && isApiPath(route.url) && !isEnvelopeOf(text, status)) fail('not an envelope');
     };
     for (const c of visitorOnlyCases(route, url)) await run('visitor', c);
     for (const role of ['visitor', 'member', 'admin'] as const) {
@@ -238,6 +241,16 @@ describe.each(dialectTargets())('no bad input gives a 5xx on $name', (target) =>
     expect(failures).toEqual([]);
   });
 });
+
+/** A refusal of the API is still the `{code, reason, msg, data}` envelope, with code = status. */
+function isEnvelopeOf(text: string, status: number): boolean {
+  try {
+    const body = JSON.parse(text);
+    return body.code === status && typeof body.reason === 'string' && typeof body.msg === 'string' && 'data' in body;
+  } catch {
+    return false;
+  }
+}
 
 function hash(s: string): number {
   let h = 2166136261;
