@@ -72,8 +72,8 @@ export async function answerPage(runtime: Runtime, query: z.infer<typeof answerP
   const question = await db.selectFrom('question').select(['status', 'user_id']).where('id', '=', questionId).executeTakeFirst();
   const thresholds = await loadThresholds(runtime);
   if (!question || !canSeeQuestion(user, question, thresholds)) throw notFound('error.question.not_found');
-  const pageSize = query.page_size ?? 20;
-  const page = query.page ?? 1;
+  // Defaults and limits are the contract's pageNumber/pageSize.
+  const { page, page_size: pageSize } = query;
   const seeAll = can(user, 'answer.delete', thresholds);
   const base = () => {
     let q = db.selectFrom('answer').where('question_id', '=', questionId);

@@ -25,8 +25,8 @@ export async function commentPage(runtime: Runtime, query: z.infer<typeof commen
   // Comments are part of their post: a post the caller may not see has no comments for them.
   const post = objectId ? await loadVisibleObject(runtime, user, objectId, await loadThresholds(runtime)) : null;
   if (!post || post.kind === 'tag') throw notFound('error.object.not_found');
-  const pageSize = query.page_size ?? 10;
-  const page = query.page ?? 1;
+  // Defaults and limits are the contract's pageNumber/pageSize.
+  const { page, page_size: pageSize } = query;
   const base = () => db.selectFrom('comment').where('object_id', '=', post.id).where('status', '=', C.available);
   let list = base().selectAll();
   if (query.query_cond === 'vote') list = list.orderBy('vote_count', 'desc').orderBy('created_at', 'asc');

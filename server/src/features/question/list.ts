@@ -26,8 +26,8 @@ export async function questionPage(runtime: Runtime, query: PageQuery) {
 async function loadQuestionPage(runtime: Runtime, query: PageQuery) {
   const db = runtime.database;
   const settings = await loadSiteSettings(runtime);
-  const pageSize = query.page_size ?? 10;
-  const page = query.page ?? 1;
+  // Defaults and limits are the contract's pageNumber/pageSize.
+  const { page, page_size: pageSize } = query;
 
   let tagIds: string[] | undefined;
   if (query.tag) {
