@@ -10,6 +10,7 @@ import { showToast } from '../state/notices';
 import { checkForm } from '../utils/form-errors';
 import { useCaptcha } from './captcha/useCaptcha';
 import { FormMessage } from './FormMessage';
+import { NoMailServer, useNoMailServer } from './NoMailServer';
 import { TextField } from './TextField';
 
 interface ChangeEmailFormProps {
@@ -25,6 +26,7 @@ export function ChangeEmailForm({ needsPassword, onDirtyChange }: ChangeEmailFor
   const form = useForm({ e_mail: '', pass: '' });
   const captcha = useCaptcha('email');
   const [sentTo, setSentTo] = useState('');
+  const noMail = useNoMailServer();
   useEffect(() => onDirtyChange(form.dirty), [form.dirty, onDirtyChange]);
 
   const submit = form.handleSubmit(async () => {
@@ -39,6 +41,7 @@ export function ChangeEmailForm({ needsPassword, onDirtyChange }: ChangeEmailFor
     showToast(t('account.sent_successfully'), 'success');
   });
 
+  if (noMail) return <NoMailServer message={t('account.change_email_page.no_mail_server')} />;
   if (sentTo) {
     return (
       <Alert variant="success" data-testid="email-change-sent">

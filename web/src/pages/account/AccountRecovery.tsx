@@ -9,6 +9,7 @@ import { requestPasswordReset } from '../../api/account';
 import { ROUTES } from '../../app/paths';
 import { useCaptcha } from '../../components/captcha/useCaptcha';
 import { FormMessage } from '../../components/FormMessage';
+import { NoMailServer, useNoMailServer } from '../../components/NoMailServer';
 import { TextField } from '../../components/TextField';
 import { useForm } from '../../hooks/useForm';
 import { checkForm } from '../../utils/form-errors';
@@ -20,6 +21,7 @@ export function AccountRecovery() {
   const form = useForm({ e_mail: '' });
   const captcha = useCaptcha('email');
   const [sentTo, setSentTo] = useState('');
+  const noMail = useNoMailServer();
 
   const submit = form.handleSubmit(async () => {
     const checked = checkForm(passwordResetSchema, form.values, t);
@@ -30,7 +32,9 @@ export function AccountRecovery() {
 
   return (
     <AccountPanel title={t('account.recovery')} testId="recovery-page">
-      {sentTo ? (
+      {noMail ? (
+        <NoMailServer message={t('account.recovery_page.no_mail_server')} />
+      ) : sentTo ? (
         <Alert variant="success" data-testid="recovery-sent">
           {t('account.recovery_page.sent', { email: sentTo })}
         </Alert>

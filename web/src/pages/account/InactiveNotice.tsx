@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserInfo } from '../../api/types';
 import { ROUTES } from '../../app/paths';
-import { useSiteInfo } from '../../state/site';
+import { NoMailServer, useNoMailServer } from '../../components/NoMailServer';
 import { AccountPanel } from './AccountPanel';
 import { ResendActivation } from './ResendActivation';
 
@@ -13,19 +13,11 @@ import { ResendActivation } from './ResendActivation';
  */
 export function InactiveNotice({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
-  const site = useSiteInfo();
-  const contact = site?.general.contact_email;
+  const noMail = useNoMailServer();
   return (
     <AccountPanel title={t('account.inactive.title')} testId="inactive-notice">
-      {site?.smtp_configured === false ? (
-        <>
-          <p data-testid="no-mail-server">{t('account.inactive.no_mail_server')}</p>
-          {contact && (
-            <p className="small">
-              {t('account.inactive.contact_admin')} <a href={`mailto:${contact}`}>{contact}</a>
-            </p>
-          )}
-        </>
+      {noMail ? (
+        <NoMailServer message={t('account.inactive.no_mail_server')} />
       ) : (
         <>
           <p>{t('account.inactive.sent_to', { email: user.e_mail })}</p>
