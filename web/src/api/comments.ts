@@ -7,12 +7,15 @@ export interface CommentInfo {
   created_at: number;
   username: string;
   user_display_name: string;
+  /** 'deleted' authors have no profile to link to. */
+  user_status?: string;
   /** Markdown as written, for editing. */
   original_text: string;
   /** Server-rendered and sanitised HTML. */
   parsed_text: string;
   reply_username: string;
   reply_user_display_name: string;
+  reply_user_status?: string;
   reply_comment_id: string;
   member_actions: MemberAction[];
   vote_count: number;

@@ -2,10 +2,9 @@ import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AuditOperation, SuggestedEdit as Edit } from '../../api/review';
-import { Avatar } from '../../components/Avatar';
-import { userPath } from '../../components/question-links';
 import { RevisionDiff } from '../../components/RevisionDiff';
 import { TimeAgo } from '../../components/TimeAgo';
+import { UserLink } from '../../components/UserLink';
 import { useSiteInfo } from '../../state/site';
 import { currentSide, editHeadingKey, editTargetPath, proposedSide } from './suggested-edit';
 
@@ -25,7 +24,6 @@ export function SuggestedEdit({ edit, remaining, busy, onAudit, onSkip }: Props)
   const permalink = useSiteInfo()?.site_seo.permalink;
   const proposal = edit.unreviewed_info;
   const author = proposal.user_info;
-  const authorName = author ? author.display_name || author.username : '';
 
   return (
     <article aria-labelledby="suggested-edit-title" data-testid="suggested-edit">
@@ -41,14 +39,7 @@ export function SuggestedEdit({ edit, remaining, busy, onAudit, onSkip }: Props)
       <dl className="row small mb-3">
         <dt className="col-sm-3">{t('review.suggested_by')}</dt>
         <dd className="col-sm-9 d-flex align-items-center gap-2">
-          {author ? (
-            <>
-              <Avatar src={author.avatar} name={authorName} size={24} />
-              <Link to={userPath(author.username)}>{authorName}</Link>
-            </>
-          ) : (
-            t('timeline.n_a')
-          )}
+          {author ? <UserLink user={author} avatarSize={24} /> : t('timeline.n_a')}
           <TimeAgo time={proposal.create_at} className="text-body-secondary" />
         </dd>
         <dt className="col-sm-3">{t('review.summary')}</dt>

@@ -1,5 +1,5 @@
 import { ComingSoon } from '../../components/ComingSoon';
 
-export const UserList = () => <ComingSoon titleKey="users.title" />;
-export const Profile = () => <ComingSoon titleKey="users.profile" />;
+export { Profile } from './Profile';
+export { UserList } from './UserList';
 export const Notifications = () => <ComingSoon titleKey="users.notifications" />;

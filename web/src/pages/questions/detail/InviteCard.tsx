@@ -1,10 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { getInvitees } from '../../../api/invites';
-import { Avatar } from '../../../components/Avatar';
-import { userPath } from '../../../components/question-links';
+import { UserLink } from '../../../components/UserLink';
 import { showToast } from '../../../state/notices';
 import { InviteDialog } from './InviteDialog';
 
@@ -28,10 +26,7 @@ export function InviteCard({ questionId, canInvite }: { questionId: string; canI
           <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2">
             {list.map((u) => (
               <li key={u.username}>
-                <Link to={userPath(u.username)} className="d-inline-flex align-items-center gap-1 text-decoration-none">
-                  <Avatar src={u.avatar} name={u.display_name} size={20} />
-                  {u.display_name}
-                </Link>
+                <UserLink user={u} avatarSize={20} className="text-decoration-none" />
               </li>
             ))}
           </ul>

@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PINNED, type QuestionListItem as Item, QUESTION_STATUS } from '../../../api/questions';
 import { formatCount } from '../../../components/count-format';
-import { questionPath, userPath } from '../../../components/question-links';
+import { questionPath } from '../../../components/question-links';
 import { TagLinks } from '../../../components/TagLinks';
 import { TimeAgo } from '../../../components/TimeAgo';
+import { UserLink } from '../../../components/UserLink';
 
 /** One question in a list: title, excerpt, tags, counters and who did what last. */
 export function QuestionListItem({ question: q, permalink }: { question: Item; permalink?: number }) {
@@ -21,11 +22,7 @@ export function QuestionListItem({ question: q, permalink }: { question: Item; p
         {q.status === QUESTION_STATUS.closed && <span className="text-body-secondary ms-1">{t('question.list.closed')}</span>}
       </h2>
       <div className="small text-body-secondary mb-2 d-flex flex-wrap gap-1">
-        {q.operator && (
-          <Link to={userPath(q.operator.username)} className="text-reset fw-semibold">
-            {q.operator.display_name}
-          </Link>
-        )}
+        {q.operator && <UserLink user={q.operator} className="text-reset fw-semibold" />}
         <span>{t(`question.operation.${q.operation_type}`)}</span>
         <TimeAgo time={q.operated_at} />
       </div>

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { PostHtml } from '../../../../components/PostHtml';
 import { userPath } from '../../../../components/question-links';
 import { TimeAgo } from '../../../../components/TimeAgo';
+import { hasProfile, UserLink } from '../../../../components/UserLink';
 import { CommentForm } from './CommentForm';
 import { CommentVote } from './CommentVote';
 
@@ -24,6 +25,7 @@ export function CommentItem({ comment: c, canReply, onReply, onEdit, onDelete }:
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const can = (action: string) => c.member_actions.some((a) => a.action === action);
+  const replyTo = t('question.comment.reply_to', { name: c.reply_user_display_name || c.reply_username });
 
   if (editing) {
     return (
@@ -45,16 +47,17 @@ export function CommentItem({ comment: c, canReply, onReply, onEdit, onDelete }:
     <li id={`comment-${c.comment_id}`} className="list-group-item px-0 small" data-testid="comment">
       <div className="d-flex flex-wrap align-items-baseline gap-1">
         <CommentVote commentId={c.comment_id} votes={c.vote_count} voted={c.is_vote} />
-        {c.reply_username && (
-          <Link to={userPath(c.reply_username)} className="text-body-secondary">
-            {t('question.comment.reply_to', { name: c.reply_user_display_name || c.reply_username })}
-          </Link>
-        )}
+        {c.reply_username &&
+          (hasProfile({ username: c.reply_username, status: c.reply_user_status }) ? (
+            <Link to={userPath(c.reply_username)} className="text-body-secondary">
+              {replyTo}
+            </Link>
+          ) : (
+            <span className="text-body-secondary">{replyTo}</span>
+          ))}
         <PostHtml html={c.parsed_text} className="d-inline-block" />
         <span className="text-body-secondary">–</span>
-        <Link to={userPath(c.username)} className="fw-semibold">
-          {c.user_display_name || c.username}
-        </Link>
+        <UserLink user={{ username: c.username, display_name: c.user_display_name, status: c.user_status }} className="fw-semibold" />
         <TimeAgo time={c.created_at} className="text-body-secondary" />
         {canReply && (
           <button type="button" className="btn btn-link btn-sm p-0 ms-2" onClick={() => onReply(c)}>
