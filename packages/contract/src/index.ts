@@ -10,4 +10,4 @@ export * from './tag.js';
 export * from './engagement.js';
 export * from './text.js';
 export * from './paging.js';
-export * from './people.js';
+export * from './search.js';

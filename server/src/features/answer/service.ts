@@ -9,6 +9,7 @@ import type { Db } from '../../db/connect.js';
 import { nextObjectId } from '../../db/uniqid.js';
 import type { Runtime } from '../../runtime.js';
 import { changedQuestionLists } from '../question/list-cache.js';
+import { indexAnswer } from '../search/index-writer.js';
 import { lockQuestion } from '../question/queries.js';
 import { Q, questionIdOrThrow } from '../question/service.js';
 import { recordEvent } from '../activity/events.js';
@@ -79,6 +80,7 @@ export async function addAnswer(runtime: Runtime, user: SessionUser, input: z.in
       .execute();
     const revisionId = await addRevision(trx, { userId: user.id, objectType: OBJECT_TYPE.answer, objectId: answerId, title: '', snapshot: { content: input.content } });
     await trx.updateTable('answer').set({ revision_id: revisionId }).where('id', '=', answerId).execute();
+    await indexAnswer(trx, answerId);
     await recordEvent(trx, { type: ACT.questionAnswered, userId: user.id, objectId: answerId, originalObjectId: questionId });
     await recordEvent(trx, { type: ACT.answerAnswered, userId: user.id, objectId: answerId, originalObjectId: answerId, revisionId });
     await refreshQuestionAnswers(trx, questionId, true);
@@ -134,6 +136,7 @@ export async function applyAnswerEdit(
     .set({ original_text: edit.content, parsed_text: renderMarkdown(edit.content), updated_at: t, last_edit_user_id: edit.editorId, revision_id: edit.revisionId })
     .where('id', '=', id)
     .execute();
+  await indexAnswer(trx, id);
   await trx.updateTable('question').set({ post_update_time: t }).where('id', '=', String(answer.question_id)).execute();
   await recordEvent(trx, { type: ACT.answerEdited, userId: edit.editorId, objectId: id, originalObjectId: id, revisionId: edit.revisionId });
 }

@@ -6,6 +6,7 @@ import { OBJECT_TYPE } from '../../core/ids.js';
 import { DEFAULT_PRIVILEGE_LEVEL, PRIVILEGE_LEVELS } from './privilege-levels.js';
 import { BADGE_GROUPS, BADGES, CONFIG_ROWS, POWER_TYPES, ROLES } from './seed-config.js';
 import { paragraphsToHtml, STARTER_POSTS, STARTER_TAG } from './seed-content.js';
+import { indexRows } from '../search/index-writer.js';
 
 export interface SeedInput {
   language: string;
@@ -199,6 +200,10 @@ export async function seedInstall(db: Kysely<Database>, input: SeedInput): Promi
         })
         .execute();
       await trx.insertInto('tag_rel').values({ object_id: questionId, tag_id: tagId, status: 1, created_at: at }).execute();
+      await indexRows(trx, [
+        { id: questionId, title: post.title, parsed_text: paragraphsToHtml(post.question) },
+        { id: answerId, parsed_text: paragraphsToHtml(post.answer) },
+      ]);
     }
   });
 }

@@ -1,4 +1,4 @@
-import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Database } from '../../db/schema.js';
 
@@ -78,32 +78,6 @@ export async function findQuestion(db: Kysely<Database>, id: string) {
 export function titleWords(title: string): string[] {
   const words = title.toLowerCase().replace(/[%_\\]/g, ' ').split(/[\s\p{P}]+/u).filter((w) => [...w].length >= 3);
   return [...new Set(words)].slice(0, 8);
-}
-
-/**
- * Title suggestions while asking: questions in `statuses` sharing words with the typed title, the
- * most shared first, at most 10. Upstream matches the whole typed text as one substring, so a new
- * title worded differently from every existing one found nothing; here at least half of its words
- * (three at most) must appear. A title without spaces (CJK) is one word: a substring, as upstream.
- */
-export async function similarByTitle(db: Kysely<Database>, title: string, statuses: number[]) {
-  const typed = title.trim().toLowerCase().replace(/[%_\\]/g, '');
-  const found = titleWords(title);
-  // Only short words ("Go vs JS"): the whole text as one substring.
-  const words = found.length ? found : typed.length >= 2 ? [typed] : [];
-  if (!words.length) return [];
-  const hits = words.map((w) => sql<number>`case when lower(title) like ${`%${w}%`} then 1 else 0 end`);
-  const shared = sql<number>`(${sql.join(hits, sql` + `)})`;
-  const needed = Math.min(3, Math.ceil(words.length / 2));
-  return db
-    .selectFrom('question')
-    .selectAll()
-    .where('status', 'in', statuses)
-    .where(sql<boolean>`${shared} >= ${needed}`)
-    .orderBy(shared, 'desc')
-    .orderBy('id', 'desc')
-    .limit(10)
-    .execute();
 }
 
 /** The question row, locked until the transaction ends (SQLite transactions are exclusive already). */

@@ -9,7 +9,8 @@ import { loadSiteSettings } from '../siteinfo/service.js';
 import { tagsOfQuestions } from '../tag/queries.js';
 import { canSeeQuestion, PUBLIC_QUESTION_STATUSES } from '../visibility/rules.js';
 import { questionPage } from './list.js';
-import { findQuestion, similarByTitle } from './queries.js';
+import { similarByTitle } from '../search/similar.js';
+import { findQuestion } from './queries.js';
 import { questionIdOrThrow } from './service.js';
 
 /** Title suggestions while asking (domain.md 11.4). */

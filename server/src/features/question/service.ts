@@ -17,6 +17,7 @@ import { addRevision, hasPendingRevision, REVISION } from '../revision/service.j
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { tagsOfQuestions } from '../tag/queries.js';
 import { resolvePostTags, setQuestionTags, shiftTagCounts } from '../tag/service.js';
+import { indexQuestion } from '../search/index-writer.js';
 import { changedQuestionLists } from './list-cache.js';
 import { findQuestion, lockQuestion } from './queries.js';
 
@@ -61,6 +62,7 @@ export async function askQuestion(runtime: Runtime, user: SessionUser, input: As
       })
       .execute();
     await setQuestionTags(trx, id, tagIds, true, { fresh: true });
+    await indexQuestion(trx, id);
     const tagSlugs = (await tagsOfQuestions(trx, [id])).map((tg) => tg.slug_name);
     const revisionId = await addRevision(trx, {
       userId: user.id,
@@ -141,6 +143,7 @@ export async function applyQuestionEdit(
     })
     .where('id', '=', id)
     .execute();
+  await indexQuestion(trx, id);
   await recordEvent(trx, { type: ACT.questionEdited, userId: edit.editorId, objectId: id, originalObjectId: id, revisionId: edit.revisionId });
   const countable = Number(question.status) === Q.available || Number(question.status) === Q.closed;
   await setQuestionTags(trx, id, edit.tagIds, countable && Number(question.show) === 1);

@@ -4,6 +4,7 @@ import { OBJECT_TYPE } from '../../core/ids.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { hashPassword } from '../../core/password.js';
 import type { AnswerTable, Database, QuestionTable, TagRelTable } from '../../db/schema.js';
+import { indexRows } from '../search/index-writer.js';
 import { OPENERS, TAG_WORDS, WORDS } from './words.js';
 
 /**
@@ -161,6 +162,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ users: numb
       });
       await insertChunked(trx, 'question', questions);
       await insertChunked(trx, 'answer', answers);
+      await indexRows(trx, [...questions, ...answers]);
       await insertChunked(trx, 'comment', comments);
       await insertChunked(trx, 'tag_rel', rels);
       totals.questions += n;

@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import { type Doc, writeDocs } from './dialect-sql.js';
+import { plainText } from './plain-text.js';
+import { terms } from './terms.js';
+
+/**
+ * Keeps the search index in step with posts. Called inside the transaction that changes a post's
+ * text (ask, edit, approved suggestion, answer), so the index never disagrees with what was
+ * committed. Deleting, hiding and pending are not written here: whether a post may be seen is
+ * decided when searching, from the post's own row (queries.ts), so a status change cannot be
+ * forgotten by the index.
+ */
+type Db = Kysely<any>;
+
+/** A question's title and body, or an answer's body (its question's title is not its text). */
+export function docOf(row: { id: string | number; title?: string; parsed_text: string }): Doc {
+  return { id: String(row.id), title: terms(row.title ?? ''), body: terms(plainText(row.parsed_text)) };
+}
+
+export async function indexQuestion(trx: Db, id: string): Promise<void> {
+  const row = await trx.selectFrom('question').select(['id', 'title', 'parsed_text']).where('id', '=', id).executeTakeFirst();
+  if (row) await writeDocs(trx, [docOf(row)]);
+}
+
+export async function indexAnswer(trx: Db, id: string): Promise<void> {
+  const row = await trx.selectFrom('answer').select(['id', 'parsed_text']).where('id', '=', id).executeTakeFirst();
+  if (row) await writeDocs(trx, [docOf(row)]);
+}
+
+/** Batch form for seeding and the backfill: rows already loaded. */
+export async function indexRows(trx: Db, rows: { id: string | number; title?: string; parsed_text: string }[]): Promise<void> {
+  const BATCH = 200;
+  for (let i = 0; i < rows.length; i += BATCH) await writeDocs(trx, rows.slice(i, i + BATCH).map(docOf));
+}
+

@@ -1,0 +1,21 @@
+import { type SearchDesc, searchQuery } from '@answer/contract';
+import type { FastifyInstance } from 'fastify';
+import { send } from '../../core/envelope.js';
+import { parseInput } from '../../core/validate.js';
+import { search } from './service.js';
+
+export async function searchRoutes(app: FastifyInstance) {
+  const runtime = app.runtime;
+
+  // Every search counts towards the `search` captcha (domain.md 16), answered or not.
+  app.get('/search', { config: { access: 'public', captcha: 'search', countOn: 'attempt' } }, async (request, reply) => {
+    const input = parseInput(searchQuery, request.query);
+    return send(request, reply, await search(runtime, request.user, input));
+  });
+
+  // The built-in search has no plugin to credit: the client then shows no attribution.
+  app.get('/search/desc', { config: { access: 'public' } }, async (request, reply) => {
+    const desc: SearchDesc = { name: '', icon: '', link: '' };
+    return send(request, reply, desc);
+  });
+}

@@ -1,0 +1,35 @@
+import { type Kysely, sql } from 'kysely';
+import { dialectOf } from '../../db/migrations/dialect.js';
+import type { Database, QuestionTable } from '../../db/schema.js';
+import type { Selectable } from 'kysely';
+import { titleWords } from '../question/queries.js';
+import { matchAnyTitle } from './dialect-sql.js';
+import { terms } from './terms.js';
+
+/** Titles sharing any word, best ranked first, before the "enough words in common" test. */
+const CANDIDATES = 200;
+
+const contains = (haystack: string[], phrase: string[]) =>
+  haystack.some((_, i) => phrase.every((t, k) => haystack[i + k] === t));
+
+/**
+ * Title suggestions while asking (domain.md 11.4), from the search index's title terms: questions
+ * in `statuses` whose title shares at least half of the typed title's words (three at most), the
+ * most shared first, at most 10. A title without spaces (CJK) is one word, found inside titles.
+ */
+export async function similarByTitle(db: Kysely<Database>, title: string, statuses: number[]): Promise<Selectable<QuestionTable>[]> {
+  const words = titleWords(title);
+  const typed = title.trim();
+  const phrases = (words.length ? words : typed.length >= 2 ? [typed] : []).map(terms).filter((p) => p.length);
+  if (!phrases.length) return [];
+  const match = matchAnyTitle(dialectOf(db), phrases);
+  const { rows } = await sql<Selectable<QuestionTable>>`SELECT q.* FROM question q ${match.join('q.id')}
+    WHERE ${match.where} AND q.status IN (${sql.join(statuses)}) ORDER BY ${match.rank} DESC LIMIT ${CANDIDATES}`.execute(db);
+  const needed = Math.min(3, Math.ceil(phrases.length / 2));
+  return rows
+    .map((q) => ({ q, shared: phrases.filter((p) => contains(terms(q.title), p)).length }))
+    .filter((r) => r.shared >= needed)
+    .sort((a, b) => b.shared - a.shared || (BigInt(b.q.id) > BigInt(a.q.id) ? 1 : -1))
+    .slice(0, 10)
+    .map((r) => r.q);
+}
