@@ -43,6 +43,7 @@ import { siteinfoRoutes } from './features/siteinfo/routes.js';
 import { sitePageRoutes } from './features/siteinfo/site-pages.js';
 import { uploadRoutes } from './features/upload/routes.js';
 import { userRoutes } from './features/user/routes.js';
+import { userDirectoryRoutes } from './features/user/directory-routes.js';
 import { voteRoutes } from './features/vote/routes.js';
 import { loadSiteSettings } from './features/siteinfo/service.js';
 import type { Runtime } from './runtime.js';
@@ -122,6 +123,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(installRoutes, { prefix: INSTALL_PREFIX });
   await app.register(siteinfoRoutes, { prefix: API_PREFIX });
   await app.register(userRoutes, { prefix: API_PREFIX });
+  await app.register(userDirectoryRoutes, { prefix: API_PREFIX });
   await app.register(authRoutes, { prefix: API_PREFIX });
   await app.register(captchaRoutes, { prefix: API_PREFIX });
   await app.register(questionRoutes, { prefix: API_PREFIX });
@@ -141,9 +143,9 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(reactionRoutes, { prefix: API_PREFIX });
   await app.register(timelineRoutes, { prefix: API_PREFIX });
   await app.register(personalRoutes, { prefix: API_PREFIX });
+  await app.register(searchRoutes, { prefix: API_PREFIX });
   await app.register(privilegeRoutes);
   await app.register(pluginRoutes);
-  await app.register(searchRoutes, { prefix: API_PREFIX });
   await app.register(smtpRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(sitePageRoutes);
   await app.register(permalinkRoutes);

@@ -11,3 +11,4 @@ export * from './engagement.js';
 export * from './text.js';
 export * from './paging.js';
 export * from './search.js';
+export * from './people.js';

@@ -104,6 +104,10 @@ const Q = `${API_PREFIX}/question`;
 export const getQuestionPage = (params: QuestionPageQuery, signal?: AbortSignal) =>
   get<PageOf<QuestionListItem>>(`${Q}/page`, { params: { ...params }, signal });
 
+/** The signed-in user's feed: questions with the tags they follow. */
+export const getRecommendQuestionPage = (params: { page: number; page_size: number }, signal?: AbortSignal) =>
+  get<PageOf<QuestionListItem>>(`${Q}/recommend/page`, { params: { ...params }, signal });
+
 /** A missing question shows the 404 page in place. */
 export const getQuestion = (id: string, signal?: AbortSignal) => get<QuestionInfo>(`${Q}/info`, { params: { id }, signal, allow404: true });
 

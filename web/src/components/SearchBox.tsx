@@ -1,12 +1,20 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
 export function SearchBox() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [query, setQuery] = useState(params.get('q') ?? '');
+  const { pathname } = useLocation();
+  // Only the search page's q is a search: other pages may use q for something else.
+  const current = pathname === '/search' ? (params.get('q') ?? '') : '';
+  const [query, setQuery] = useState(current);
+  const [shown, setShown] = useState(current);
+  if (shown !== current) {
+    setShown(current);
+    setQuery(current);
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

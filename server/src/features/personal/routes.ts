@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { pageNumber, pageSize, text } from '@answer/contract';
+import { pageNumber, pageSize, personalPageQuery, personalUserQuery, text } from '@answer/contract';
 import { z } from 'zod';
 import { send } from '../../core/envelope.js';
 import { notFound } from '../../core/errors.js';
+import type { SessionUser } from '../../core/guardian.js';
+import { loadThresholds } from '../../core/privileges.js';
 import { parseInput } from '../../core/validate.js';
+import type { Runtime } from '../../runtime.js';
 import { findUserByUsername } from '../user/queries.js';
 import { myBookmarks } from './bookmarks.js';
+import { answerPage, commentPage, questionPage, topPosts } from './posts.js';
+import { publicProfile } from './profile.js';
 import { reputationHistory } from './reputation.js';
+import { ViewerScope } from './scope.js';
 import { myVotes } from './votes.js';
 
 const pageQuery = z.object({ page: pageNumber(), page_size: pageSize(20) });
@@ -16,14 +22,50 @@ const userPageQuery = pageQuery.extend({
 
 const pageOfQuery = ({ page, page_size }: z.infer<typeof pageQuery>) => ({ pageSize: page_size, offset: (page - 1) * page_size });
 
-/** The personal lists of domain.md 3.4, 5.7 and 5.15: reputation history, own votes, own bookmarks. */
+/** The person a public page is about: unknown and deleted accounts are both 404 (domain.md 6.6). */
+async function personNamed(runtime: Runtime, username: string) {
+  const user = await findUserByUsername(runtime.database, username);
+  if (!user || Number(user.status) === 10) throw notFound('error.user.not_found');
+  return user;
+}
+
+const scopeOf = async (runtime: Runtime, viewer: SessionUser | null) => new ViewerScope(viewer, await loadThresholds(runtime));
+
+/**
+ * A person's public pages (domain.md 6.6) and the personal lists of 3.4, 5.7 and 5.15: profile,
+ * top posts, questions, answers, comments, reputation history, own votes, own bookmarks.
+ */
 export async function personalRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
+  app.get('/personal/user/info', { config: { access: 'public' } }, async (request, reply) => {
+    const query = parseInput(personalUserQuery, request.query);
+    const user = await personNamed(runtime, query.username);
+    return send(request, reply, { info: await publicProfile(runtime, user, request.lang) });
+  });
+
+  app.get('/personal/qa/top', { config: { access: 'public' } }, async (request, reply) => {
+    const query = parseInput(personalUserQuery, request.query);
+    const user = await personNamed(runtime, query.username);
+    return send(request, reply, await topPosts(runtime, String(user.id), await scopeOf(runtime, request.user)));
+  });
+
+  for (const [path, list] of [
+    ['/personal/question/page', questionPage],
+    ['/personal/answer/page', answerPage],
+    ['/personal/comment/page', commentPage],
+  ] as const) {
+    app.get(path, { config: { access: 'public' } }, async (request, reply) => {
+      const query = parseInput(personalPageQuery, request.query);
+      const user = await personNamed(runtime, query.username);
+      const scope = await scopeOf(runtime, request.user);
+      return send(request, reply, await list(runtime, String(user.id), scope, query.order, pageOfQuery(query)));
+    });
+  }
+
   app.get('/personal/rank/page', { config: { access: 'public' } }, async (request, reply) => {
     const query = parseInput(userPageQuery, request.query);
-    const user = await findUserByUsername(runtime.database, query.username);
-    if (!user || Number(user.status) === 10) throw notFound('error.user.not_found');
+    const user = await personNamed(runtime, query.username);
     return send(request, reply, await reputationHistory(runtime, request.user, String(user.id), pageOfQuery(query), request.lang));
   });
 

@@ -14,6 +14,7 @@ interface Owned {
 }
 
 const DELETED_TAG = 10;
+const UNLISTED = 2;
 
 /** Question statuses everyone sees; lists filter on them in SQL. */
 export const PUBLIC_QUESTION_STATUSES: number[] = [Q.available, Q.closed];
@@ -22,6 +23,16 @@ export const PUBLIC_QUESTION_STATUSES: number[] = [Q.available, Q.closed];
 export function canSeeQuestion(user: SessionUser | null, question: Owned, thresholds: Thresholds): boolean {
   if (PUBLIC_QUESTION_STATUSES.includes(Number(question.status))) return true;
   return !!user && (String(question.user_id) === user.id || can(user, 'question.reopen', thresholds));
+}
+
+/**
+ * Unlisted questions open by link for anyone but stay out of lists (a person's questions), except
+ * for their author and those who may list them again.
+ */
+export function canListQuestion(user: SessionUser | null, question: Owned & { show: number | string }, thresholds: Thresholds): boolean {
+  if (!canSeeQuestion(user, question, thresholds)) return false;
+  if (Number(question.show) !== UNLISTED) return true;
+  return !!user && (String(question.user_id) === user.id || can(user, 'question.show', thresholds));
 }
 
 /** An answer shares its question's visibility; deleted and pending answers are for their author and moderators. */

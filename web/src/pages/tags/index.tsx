@@ -1,8 +1,6 @@
-import { ComingSoon } from '../../components/ComingSoon';
-
+// The tags area (one lazily loaded chunk): the list, a tag's questions and wiki, creating and editing.
+export { CreateTag } from './CreateTag';
 export { EditTag } from './EditTag';
-
-export const TagList = () => <ComingSoon titleKey="tags.title" />;
-export const CreateTag = () => <ComingSoon titleKey="tags.create" />;
-export const TagDetail = () => <ComingSoon titleKey="tags.detail" />;
-export const TagInfo = () => <ComingSoon titleKey="tags.info" />;
+export { TagDetail } from './TagDetail';
+export { TagInfo } from './TagInfo';
+export { TagList } from './TagList';
