@@ -32,7 +32,7 @@ import { reasonRoutes } from './features/reason/routes.js';
 import { revisionRoutes } from './features/revision/routes.js';
 import { searchRoutes } from './features/search/routes.js';
 import { reviewRoutes } from './features/revision/review-routes.js';
-import { tagRoutes } from './features/tag/routes.js';
+import { tagAdminRoutes, tagRoutes } from './features/tag/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { captchaRoutes } from './features/captcha/routes.js';
 import { registerThrottle, type ThrottleConfig } from './features/captcha/throttle.js';
@@ -147,6 +147,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(privilegeRoutes);
   await app.register(pluginRoutes);
   await app.register(smtpRoutes, { prefix: ADMIN_API_PREFIX });
+  await app.register(tagAdminRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(sitePageRoutes);
   await app.register(permalinkRoutes);
   const uploadsDir = runtime.config?.service_config?.upload_path || runtime.paths.uploads;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
+import { pageNumber, pageSize } from './paging.js';
 import { text } from './text.js';
 
 /** Tag page and tag editing (domain.md 7.3, 7.6). */
@@ -25,3 +26,45 @@ export const updateTagSchema = z.object({
   original_text: text().max(65536, { message: 'error.common.too_long' }).optional(),
   edit_summary: text().max(255, { message: 'error.common.too_long' }).optional().default(''),
 });
+
+/** `GET /tags/page` (domain.md 7.6). An unknown `query_cond` is read as the default, popular. */
+export const TAG_ORDERS = ['popular', 'name', 'newest'] as const;
+export const tagPageQuery = z.object({
+  page: pageNumber(),
+  page_size: pageSize(20),
+  slug_name: text().max(100).optional().default(''),
+  query_cond: z.enum([...TAG_ORDERS, ''], { message: 'error.common.invalid' }).optional().default('popular'),
+});
+
+/** `GET /tags?tags=a,b`: basic information of the named tags. */
+export const tagsBySlugQuery = z.object({ tags: text().max(4000).optional().default('') });
+
+/** `POST /tag` (domain.md 7.2). `recommend`/`reserved` sent by the client are the write settings' business and ignored. */
+export const createTagSchema = z.object({
+  slug_name: tagName,
+  display_name: tagName,
+  original_text: text('error.common.required').min(1, { message: 'error.common.required' }).max(65536, { message: 'error.common.too_long' }),
+});
+
+const tagId = text('error.common.required').min(1, { message: 'error.common.required' }).max(40);
+
+/** `DELETE /tag`, `POST /tag/recover`, `GET /tag/synonyms`. */
+export const tagIdSchema = z.object({ tag_id: tagId });
+
+/** `PUT /tag/synonym` (domain.md 7.4): the complete synonym set of `tag_id`. */
+export const setSynonymsSchema = z.object({
+  tag_id: tagId,
+  synonym_tag_list: z
+    .array(
+      z.object({
+        slug_name: tagName,
+        display_name: tagName.optional(),
+        original_text: text().max(65536, { message: 'error.common.too_long' }).optional(),
+      }),
+      { message: 'error.common.invalid' },
+    )
+    .max(100, { message: 'error.common.too_long' }),
+});
+
+/** `PUT /answer/admin/api/tag/merge`: the source tag's questions and followers go to the target. */
+export const mergeTagsSchema = z.object({ source_tag_id: tagId, target_tag_id: tagId });

@@ -43,7 +43,7 @@ export function ensureRouteAccess(user: SessionUser | null, access: RouteAccess,
 }
 
 /** Actions only roles grant, whatever the reputation (domain.md 4.1-4.2). */
-const ROLE_ONLY = new Set(['tag.use_reserved_tag', 'tag.edit_slug_name', 'admin.access']);
+const ROLE_ONLY = new Set(['tag.use_reserved_tag', 'tag.edit_slug_name', 'tag.merge', 'admin.access']);
 
 export const isStaff = (user: SessionUser | null) => user?.roleId === ROLE.admin || user?.roleId === ROLE.moderator;
 export const isAdmin = (user: SessionUser | null) => user?.roleId === ROLE.admin;

@@ -3,6 +3,7 @@ import { initialSchema } from './0001_initial_schema.js';
 import { uniqueUserEmail } from './0002_unique_user_email.js';
 import { actionCounters } from './0004_action_counters.js';
 import { searchIndex } from './0005_search_index.js';
+import { tagListIndex } from './0006_tag_list_index.js';
 import { activityTimeIndex } from './0007_activity_time_index.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
@@ -11,5 +12,6 @@ export const migrations: Record<string, Migration> = {
   '0002_unique_user_email': uniqueUserEmail,
   '0004_action_counters': actionCounters,
   '0005_search_index': searchIndex,
+  '0006_tag_list_index': tagListIndex,
   '0007_activity_time_index': activityTimeIndex,
 };

@@ -28,8 +28,8 @@ const followedTagIds = async (trx: Transaction<Database>, userId: string) =>
   ).map((r) => String(r.object_id));
 
 /**
- * The tags named by slug, synonyms replaced by their main tag (questions carry main tags, so a
- * followed synonym would never match anything). Unknown or deleted slugs are a field error: the
+ * The tags named by slug, synonyms replaced by their main tag (a main tag's questions include its
+ * synonyms', so following the main tag covers both). Unknown or deleted slugs are a field error: the
  * web only offers existing tags, so one missing means the list is stale and the user should know.
  */
 async function resolveTagIds(trx: Transaction<Database>, rawSlugs: string[]): Promise<string[]> {

@@ -9,7 +9,7 @@ import { loadUserBasics } from '../user/basic.js';
 import { findUserByUsername } from '../user/queries.js';
 import { type LastAnswer, listUserIds, presentListItem } from './presenter.js';
 import { cachedList } from './list-cache.js';
-import { countQuestions, pageQuestions } from './queries.js';
+import { countQuestions, type ListFilter, pageQuestions } from './queries.js';
 
 type PageQuery = z.infer<typeof questionPageQuery>;
 
@@ -25,7 +25,6 @@ export async function questionPage(runtime: Runtime, query: PageQuery) {
 
 async function loadQuestionPage(runtime: Runtime, query: PageQuery) {
   const db = runtime.database;
-  const settings = await loadSiteSettings(runtime);
   // Defaults and limits are the contract's pageNumber/pageSize.
   const { page, page_size: pageSize } = query;
 
@@ -33,9 +32,7 @@ async function loadQuestionPage(runtime: Runtime, query: PageQuery) {
   if (query.tag) {
     const tag = await db.selectFrom('tag').select(['id', 'main_tag_id']).where('slug_name', '=', query.tag).where('status', '=', 1).executeTakeFirst();
     if (!tag) return pageOf(0, []);
-    // A main tag's list includes its synonyms' questions (domain.md 7.4).
-    const synonyms = await db.selectFrom('tag').select('id').where('main_tag_id', '=', String(tag.id)).where('status', '=', 1).execute();
-    tagIds = [String(tag.id), ...synonyms.map((s) => String(s.id))];
+    tagIds = await withSynonyms(runtime, [String(tag.id)]);
   }
   let userId: string | undefined;
   if (query.username) {
@@ -44,7 +41,20 @@ async function loadQuestionPage(runtime: Runtime, query: PageQuery) {
     userId = String(user.id);
   }
 
-  const filter = { order: query.order, tagIds, userId, inDays: query.in_days };
+  return listPage(runtime, { order: query.order, tagIds, userId, inDays: query.in_days }, page, pageSize);
+}
+
+/** Main tags stand for their synonyms (domain.md 7.4): the ids whose questions list under `tagIds`. */
+export async function withSynonyms(runtime: Runtime, tagIds: string[]): Promise<string[]> {
+  if (!tagIds.length) return [];
+  const synonyms = await runtime.database.selectFrom('tag').select('id').where('main_tag_id', 'in', tagIds).where('status', '=', 1).execute();
+  return [...new Set([...tagIds, ...synonyms.map((s) => String(s.id))])];
+}
+
+/** One page of a filtered question list with its count, tags and users batch-loaded. */
+export async function listPage(runtime: Runtime, filter: Omit<ListFilter, 'offset' | 'limit'>, page: number, pageSize: number) {
+  const db = runtime.database;
+  const settings = await loadSiteSettings(runtime);
   const [rows, count] = await Promise.all([
     pageQuestions(db, { ...filter, offset: (page - 1) * pageSize, limit: pageSize }),
     countQuestions(db, filter),
@@ -70,7 +80,7 @@ async function loadQuestionPage(runtime: Runtime, query: PageQuery) {
     count,
     rows.map((q) =>
       presentListItem(q, {
-        order: query.order,
+        order: filter.order,
         permalink: settings.seo.permalink,
         tags: tagsByQuestion.get(String(q.id)) ?? [],
         users,

@@ -4,9 +4,7 @@ import { z } from 'zod';
 import { send } from '../../core/envelope.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { parseInput } from '../../core/validate.js';
-import { loadSiteSettings } from '../siteinfo/service.js';
-import { presentTagBrief } from '../tag/presenter.js';
-import { searchTags } from '../tag/queries.js';
+import { suggestTags } from '../tag/list.js';
 import { loadUserBasics } from '../user/basic.js';
 
 /** Editor helpers: Markdown preview, the tag selector and the @mention picker. */
@@ -19,9 +17,7 @@ export async function editorRoutes(app: FastifyInstance) {
 
   app.get('/question/tags', { config: { access: 'public' } }, async (request, reply) => {
     const { tag } = parseInput(z.object({ tag: text().max(35).default('') }), request.query);
-    const settings = await loadSiteSettings(runtime);
-    const rows = await searchTags(runtime.database, tag.trim());
-    return send(request, reply, rows.map((r) => presentTagBrief(r, settings.write.required_tag)));
+    return send(request, reply, await suggestTags(runtime, tag));
   });
 
   // Up to 5 available users whose username or display name starts with the text, not the caller.

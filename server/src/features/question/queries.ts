@@ -1,6 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Database } from '../../db/schema.js';
+import { ACT } from '../activity/types.js';
 
 const DAY = 86400;
 const now = () => Math.floor(Date.now() / 1000);
@@ -12,6 +13,8 @@ export interface ListFilter {
   inDays?: number;
   /** Include unlisted and pending questions (a user's own list). */
   includeHidden?: boolean;
+  /** The recommended feed of a reader (domain.md 11.2). */
+  feed?: { userId: string; tagIds: string[] };
   offset: number;
   limit: number;
 }
@@ -36,6 +39,20 @@ function filtered(db: Kysely<Database>, f: ListFilter) {
           .where('tag_rel.status', '=', 1),
       ),
     );
+  }
+  if (f.feed) {
+    const { userId, tagIds } = f.feed;
+    q = q.where((eb) => {
+      // Questions the reader follows, and others' questions in the followed tags that the reader has not answered.
+      const followed = eb('question.id', 'in', eb.selectFrom('activity').select('object_id').where('user_id', '=', userId).where('activity_type', '=', ACT.questionFollow).where('cancelled', '=', 0));
+      if (!tagIds.length) return followed;
+      const inTags = eb.and([
+        eb.exists(eb.selectFrom('tag_rel').select('tag_rel.id').whereRef('tag_rel.object_id', '=', 'question.id').where('tag_rel.tag_id', 'in', tagIds).where('tag_rel.status', '=', 1)),
+        eb('question.user_id', '!=', userId),
+        eb.not(eb.exists(eb.selectFrom('answer').select('answer.id').whereRef('answer.question_id', '=', 'question.id').where('answer.user_id', '=', userId).where('answer.status', '=', 1))),
+      ]);
+      return eb.or([inTags, followed]);
+    });
   }
   const t = now();
   if (f.order === 'hot') q = q.where('question.created_at', '>=', t - (f.inDays ?? 90) * DAY);

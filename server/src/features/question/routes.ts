@@ -9,6 +9,7 @@ import { addAnswer } from '../answer/service.js';
 import { postingRoute } from '../captcha/throttle.js';
 import { questionInfo } from './info.js';
 import { questionPage } from './list.js';
+import { recommendPage } from './recommend.js';
 import { relatedQuestions, similarQuestions } from './related.js';
 import { askQuestion, deleteQuestion, editQuestion, questionIdOrThrow } from './service.js';
 import { countView } from './views.js';
@@ -24,6 +25,11 @@ export async function questionRoutes(app: FastifyInstance) {
 
   app.get('/question/page', pub, async (request, reply) =>
     send(request, reply, await questionPage(runtime, parseInput(questionPageQuery, request.query))),
+  );
+
+  // Visitors get 401, as upstream: the feed is made of what the reader follows.
+  app.get('/question/recommend/page', auth, async (request, reply) =>
+    send(request, reply, await recommendPage(runtime, request.user!, parseInput(questionPageQuery, request.query))),
   );
 
   app.get('/question/info', pub, async (request, reply) => {

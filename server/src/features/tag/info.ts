@@ -44,7 +44,10 @@ export async function tagInfo(runtime: Runtime, query: z.infer<typeof tagInfoQue
         .executeTakeFirst()
     : undefined;
   const brief = presentTagBrief(tag, settings.write.required_tag);
-  const parsed = tag.parsed_text.trim();
+  const action = (name: string) => ({ action: name, name: t(lang, `action.${name}`), type: name === 'edit' ? 'edit' : 'confirm' });
+  const actions = deleted
+    ? can(user, 'tag.undeleted', thresholds) ? [action('undelete')] : []
+    : [...(can(user, 'tag.edit', thresholds) ? [action('edit')] : []), ...(can(user, 'tag.delete', thresholds) ? [action('delete')] : [])];
   return {
     tag_id: presentId(String(tag.id), settings.seo.permalink),
     created_at: Number(tag.created_at),
@@ -54,7 +57,7 @@ export async function tagInfo(runtime: Runtime, query: z.infer<typeof tagInfoQue
     original_text: tag.original_text,
     parsed_text: tag.parsed_text,
     description: excerpt(tag.parsed_text),
-    excerpt: parsed.split('\n')[0] ?? '',
+    excerpt: excerpt(tag.parsed_text),
     follow_count: Number(tag.follow_count),
     question_count: Number(tag.question_count),
     is_follower: !!following,
@@ -62,6 +65,6 @@ export async function tagInfo(runtime: Runtime, query: z.infer<typeof tagInfoQue
     main_tag_slug_name: main ? main.slug_name : brief.main_tag_slug_name,
     recommend: brief.recommend,
     reserved: brief.reserved,
-    member_actions: !deleted && can(user, 'tag.edit', thresholds) ? [{ action: 'edit', name: t(lang, 'action.edit'), type: 'edit' }] : [],
+    member_actions: actions,
   };
 }

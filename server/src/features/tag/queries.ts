@@ -34,16 +34,3 @@ export async function tagsBySlugs(db: Executor, slugs: string[]) {
   if (!slugs.length) return [];
   return db.selectFrom('tag').selectAll().where('slug_name', 'in', slugs).execute();
 }
-
-/** Tag selector suggestions: available tags whose slug or display name starts with the text. */
-export async function searchTags(db: Executor, text: string, limit = 10) {
-  const like = `${text.toLowerCase().replace(/[%_\\]/g, '')}%`;
-  return db
-    .selectFrom('tag')
-    .selectAll()
-    .where('status', '=', 1)
-    .where((eb) => eb.or([eb('slug_name', 'like', like), eb('display_name', 'like', like)]))
-    .orderBy('question_count', 'desc')
-    .limit(limit)
-    .execute();
-}

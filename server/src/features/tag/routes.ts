@@ -1,20 +1,61 @@
-import { tagInfoQuery, updateTagSchema } from '@answer/contract';
+import { createTagSchema, mergeTagsSchema, setSynonymsSchema, tagIdSchema, tagInfoQuery, tagPageQuery, tagsBySlugQuery, updateTagSchema } from '@answer/contract';
 import type { FastifyInstance } from 'fastify';
 import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
 import { editTag } from './edit.js';
 import { tagInfo } from './info.js';
+import { tagsBySlugList, tagsPage } from './list.js';
+import { createTagByRequest, deleteTag, recoverTag } from './manage.js';
+import { mergeTags } from './merge.js';
+import { setSynonyms, tagSynonyms } from './synonyms.js';
 
-/** The tag page and tag editing (domain.md 7.3, 7.6). Creating, deleting and synonyms come later. */
+/** Tags (domain.md 7): reading, creating, editing, deleting, recovering and synonyms. */
 export async function tagRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
+  const pub = { config: { access: 'public' as const } };
+  // No captcha on tag writes: the client's tag forms send none (ui-api-calls rows 131-137).
+  const auth = { config: { access: 'auth' as const } };
 
-  app.get('/tag', { config: { access: 'public' } }, async (request, reply) =>
+  app.get('/tag', pub, async (request, reply) =>
     send(request, reply, await tagInfo(runtime, parseInput(tagInfoQuery, request.query), request.user, request.lang)),
   );
 
-  // No captcha: the tag editor of the client sends none (ui-api-calls row 137).
-  app.put('/tag', { config: { access: 'auth' } }, async (request, reply) =>
-    send(request, reply, await editTag(runtime, request.user!, parseInput(updateTagSchema, request.body))),
+  app.put('/tag', auth, async (request, reply) => send(request, reply, await editTag(runtime, request.user!, parseInput(updateTagSchema, request.body))));
+
+  app.post('/tag', auth, async (request, reply) =>
+    send(request, reply, await createTagByRequest(runtime, request.user!, parseInput(createTagSchema, request.body))),
   );
+
+  app.delete('/tag', auth, async (request, reply) => {
+    await deleteTag(runtime, request.user!, parseInput(tagIdSchema, request.body).tag_id);
+    return send(request, reply, null);
+  });
+
+  app.post('/tag/recover', auth, async (request, reply) => {
+    await recoverTag(runtime, request.user!, parseInput(tagIdSchema, request.body).tag_id);
+    return send(request, reply, null);
+  });
+
+  app.get('/tags/page', pub, async (request, reply) => send(request, reply, await tagsPage(runtime, parseInput(tagPageQuery, request.query), request.user)));
+
+  app.get('/tags', pub, async (request, reply) => send(request, reply, await tagsBySlugList(runtime, parseInput(tagsBySlugQuery, request.query).tags)));
+
+  app.get('/tag/synonyms', pub, async (request, reply) =>
+    send(request, reply, await tagSynonyms(runtime, request.user, parseInput(tagIdSchema, request.query).tag_id, request.lang)),
+  );
+
+  app.put('/tag/synonym', auth, async (request, reply) => {
+    await setSynonyms(runtime, request.user!, parseInput(setSynonymsSchema, request.body));
+    return send(request, reply, null);
+  });
+}
+
+/** Staff tools under the admin prefix: merging one tag into another (not in 1.4). */
+export async function tagAdminRoutes(app: FastifyInstance) {
+  const runtime = app.runtime;
+  // Moderators merge tags too: the guardian decides (`tag.merge` is a role power), not the route.
+  app.put('/tag/merge', { config: { access: 'auth' } }, async (request, reply) => {
+    await mergeTags(runtime, request.user!, parseInput(mergeTagsSchema, request.body));
+    return send(request, reply, null);
+  });
 }

@@ -40,16 +40,20 @@ export async function resolvePostTags(
   for (const slug of slugs) {
     if ([...slug].length > 35) throw new FieldErrors([{ field: 'tags', reason: 'error.tag.too_long' }]);
   }
-  const existing = new Map((await tagsBySlugs(trx, slugs)).map((t) => [t.slug_name, t]));
+  const known = new Map((await tagsBySlugs(trx, [...new Set([...slugs, ...previousSlugs])])).map((t) => [t.slug_name, t]));
+  const existing = new Map(slugs.flatMap((s) => (known.has(s) ? [[s, known.get(s)!] as const] : [])));
+  // A synonym stands for its main tag (its questions list under it), so it meets the requirement
+  // and shares the reservation of a recommended or reserved main tag.
+  const standsFor = (slug: string, list: Set<string>) => list.has(slug) || list.has(known.get(slug)?.main_tag_slug_name ?? '');
 
-  const recommended = settings.write.recommend_tags.map((t) => t.slug_name);
-  if (settings.write.required_tag && recommended.length && !slugs.some((s) => recommended.includes(s))) {
+  const recommended = new Set(settings.write.recommend_tags.map((t) => t.slug_name));
+  if (settings.write.required_tag && recommended.size && !slugs.some((s) => standsFor(s, recommended))) {
     throw new FieldErrors([{ field: 'tags', reason: 'error.tag.recommend_tag_enter' }]);
   }
   const reserved = new Set(settings.write.reserved_tags.map((t) => t.slug_name));
   const touchedReserved = [
-    ...slugs.filter((s) => reserved.has(s) && !previousSlugs.includes(s)),
-    ...previousSlugs.filter((s) => reserved.has(s) && !slugs.includes(s)),
+    ...slugs.filter((s) => standsFor(s, reserved) && !previousSlugs.includes(s)),
+    ...previousSlugs.filter((s) => standsFor(s, reserved) && !slugs.includes(s)),
   ];
   if (touchedReserved.length && !can(user, 'tag.use_reserved_tag', thresholds)) {
     throw new FieldErrors([{ field: 'tags', reason: 'error.tag.reserved_for_moderators', vars: { tags: touchedReserved.join(', ') } }]);
@@ -64,33 +68,42 @@ export async function resolvePostTags(
     }
     ensure(user, 'tag.add', thresholds);
     const given = input.find((t) => tagSlug(t.slug_name) === slug);
-    const displayName = (given?.display_name || slug).slice(0, 35);
-    const text = given?.original_text ?? '';
-    const t = now();
-    let id: string;
-    if (found) {
-      // A deleted tag comes back with its old id (domain.md 7.1).
-      id = String(found.id);
-      await trx
-        .updateTable('tag')
-        .set({ status: 1, display_name: displayName, original_text: text, parsed_text: renderMarkdown(text), updated_at: t })
-        .where('id', '=', id)
-        .execute();
-    } else {
-      id = await nextObjectId(trx, OBJECT_TYPE.tag);
-      await trx
-        .insertInto('tag')
-        .values({ id, created_at: t, updated_at: t, slug_name: slug, display_name: displayName, original_text: text, parsed_text: renderMarkdown(text), user_id: user.id })
-        .execute();
-    }
-    // Its first version starts the tag's history and timeline (domain.md 5.9, 12.1).
-    const snapshot = { slug_name: slug, display_name: displayName, original_text: text };
-    const revisionId = await addRevision(trx, { userId: user.id, objectType: OBJECT_TYPE.tag, objectId: id, title: displayName, snapshot });
-    await trx.updateTable('tag').set({ revision_id: revisionId }).where('id', '=', id).execute();
-    await recordEvent(trx, { type: found ? ACT.tagUndeleted : ACT.tagCreated, userId: user.id, objectId: id, originalObjectId: id, revisionId });
-    ids.push(id);
+    ids.push(await createTag(trx, user.id, { slug_name: slug, display_name: given?.display_name, original_text: given?.original_text }, found));
   }
   return ids;
+}
+
+/**
+ * Writes a new tag, or brings a deleted one back under its old id (domain.md 7.1), with its first
+ * revision and its "created" (or "undeleted") event. The caller has checked the privilege and that
+ * no available tag holds the slug; `deleted` is the deleted row holding it, if any.
+ */
+export async function createTag(trx: Transaction<Database>, userId: string, input: TagInput, deleted?: { id: string | number }): Promise<string> {
+  const slug = tagSlug(input.slug_name);
+  const displayName = (input.display_name || slug).slice(0, 35);
+  const text = input.original_text ?? '';
+  const t = now();
+  let id: string;
+  if (deleted) {
+    id = String(deleted.id);
+    await trx
+      .updateTable('tag')
+      .set({ status: 1, display_name: displayName, original_text: text, parsed_text: renderMarkdown(text), updated_at: t })
+      .where('id', '=', id)
+      .execute();
+  } else {
+    id = await nextObjectId(trx, OBJECT_TYPE.tag);
+    await trx
+      .insertInto('tag')
+      .values({ id, created_at: t, updated_at: t, slug_name: slug, display_name: displayName, original_text: text, parsed_text: renderMarkdown(text), user_id: userId })
+      .execute();
+  }
+  // Its first version starts the tag's history and timeline (domain.md 5.9, 12.1).
+  const snapshot = { slug_name: slug, display_name: displayName, original_text: text };
+  const revisionId = await addRevision(trx, { userId, objectType: OBJECT_TYPE.tag, objectId: id, title: displayName, snapshot });
+  await trx.updateTable('tag').set({ revision_id: revisionId }).where('id', '=', id).execute();
+  await recordEvent(trx, { type: deleted ? ACT.tagUndeleted : ACT.tagCreated, userId, objectId: id, originalObjectId: id, revisionId });
+  return id;
 }
 
 /**
@@ -125,9 +138,22 @@ export async function setQuestionTags(trx: Transaction<Database>, questionId: st
   if (removed.length) {
     await trx.updateTable('tag_rel').set({ status: 10, updated_at: t }).where('object_id', '=', questionId).where('tag_id', 'in', removed).execute();
   }
+  if (added.length) await lockAvailableTags(trx, added);
   if (!countable) return;
   if (added.length) await trx.updateTable('tag').set((eb) => ({ question_count: eb('question_count', '+', 1) })).where('id', 'in', added).execute();
   if (removed.length) await trx.updateTable('tag').set((eb) => ({ question_count: eb('question_count', '-', 1) })).where('id', 'in', removed).execute();
+}
+
+/**
+ * Locks the tags a question is about to gain and refuses if one was deleted meanwhile: a deletion
+ * locks the tag before checking that no question uses it, so one of the two waits for the other
+ * and a deleted tag never gains a question.
+ */
+async function lockAvailableTags(trx: Transaction<Database>, tagIds: string[]): Promise<void> {
+  let q = trx.selectFrom('tag').select('id').where('id', 'in', [...tagIds].sort()).where('status', '=', 1);
+  if (dialectOf(trx) !== 'sqlite3') q = q.forUpdate();
+  const live = await q.execute();
+  if (live.length < new Set(tagIds).size) throw new FieldErrors([{ field: 'tags', reason: 'error.tag.not_found' }]);
 }
 
 /**
