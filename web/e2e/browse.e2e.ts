@@ -122,3 +122,18 @@ it("sends a synonym's address to its main tag, and lists the tag with a name fil
   await page.getByLabel('Filter tags by name').fill('zzz-none');
   await page.getByTestId('tags-empty').waitFor();
 });
+
+it('asks for a captcha after many searches in a minute, and says why when it is dismissed', async () => {
+  const visitor = await browser.newPage();
+  try {
+    // Visitors are counted by address: the twenty searches a minute of domain.md 16 are used up here.
+    for (let i = 0; i < 21; i++) await fetch(`${server.url}/answer/api/v1/search?q=warmup${i}`);
+    await visitor.goto(`${server.url}/search?q=${BODY_WORD}`);
+    const dialog = visitor.getByRole('dialog');
+    await dialog.getByRole('img').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await visitor.getByTestId('search-captcha-needed').waitFor();
+  } finally {
+    await visitor.close();
+  }
+});

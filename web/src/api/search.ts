@@ -30,6 +30,9 @@ export interface SearchQuery {
   order: SearchOrder;
   page: number;
   size: number;
+  /** Asked for after many searches in a minute (domain.md 16, action `search`). */
+  captcha_id?: string;
+  captcha_code?: string;
 }
 
 export const search = (params: SearchQuery, signal?: AbortSignal) => get<PageOf<SearchHit>>(`${API_PREFIX}/search`, { params: { ...params }, signal });

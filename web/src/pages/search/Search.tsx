@@ -3,6 +3,8 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SEARCH_ORDERS, getSearchDescription, search } from '../../api/search';
+import { captchaRefusal } from '../../components/captcha/captcha-flow';
+import { useCaptcha } from '../../components/captcha/useCaptcha';
 import { PageLoading } from '../../components/PageLoading';
 import { Pagination } from '../../components/Pagination';
 import { usePageTitle } from '../../hooks/usePageTitle';
@@ -32,9 +34,21 @@ export function Search() {
   usePageTitle(q ? t('search.results_for', { q }) : t('search.title'));
   const parsed = parseQuery(q);
 
+  const captcha = useCaptcha('search');
   const results = useQuery({
     queryKey: ['search', { q, order, page }],
-    queryFn: ({ signal }) => search({ q, order, page, size: PAGE_SIZE }, signal),
+    // Searched straight away; only when the server asks for a captcha (many searches in a minute) is one shown.
+    queryFn: async ({ signal }) => {
+      const params = { q, order, page, size: PAGE_SIZE };
+      try {
+        return await search(params, signal);
+      } catch (error) {
+        if (captchaRefusal(error) === null) throw error;
+        const outcome = await captcha.run((answer) => search({ ...params, ...answer }, signal));
+        if (!outcome.ok) throw error;
+        return outcome.value;
+      }
+    },
     enabled: q.length > 0,
     placeholderData: keepPreviousData,
   });
@@ -118,6 +132,15 @@ export function Search() {
         </ul>
       )}
       {data && <Pagination page={page} pageSize={PAGE_SIZE} count={data.count} hrefOf={(p) => searchHref({ q, order, page: p })} />}
+      {captcha.dialog}
+      {results.isError && captchaRefusal(results.error) !== null && (
+        <p className="text-body-secondary border rounded p-3" data-testid="search-captcha-needed">
+          {t('search.captcha_needed')}{' '}
+          <button type="button" className="btn btn-link btn-sm p-0 align-baseline" onClick={() => void results.refetch()}>
+            {t('search.retry')}
+          </button>
+        </p>
+      )}
       {plugin?.name && plugin.link && (
         <p className="small text-body-secondary text-end">
           {t('search.powered_by')}{' '}
