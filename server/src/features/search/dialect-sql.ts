@@ -71,9 +71,13 @@ async function removeDocs(db: Kysely<any>, ids: string[]): Promise<void> {
   else await sql`DELETE FROM search_doc WHERE object_id IN (${list})`.execute(db);
 }
 
-/** How a query joins the index to a post id column, keeps the matching posts and ranks them. */
+/**
+ * How a query reads matching posts: `from(table, alias)` starts at the index and joins the posts
+ * (SQLite's planner otherwise walks every post and asks FTS5 about each one: CROSS JOIN fixes the
+ * order there), `where` keeps the matches and `rank` scores them.
+ */
 export interface TextMatch {
-  join: (idColumn: string) => RawBuilder<unknown>;
+  from: (table: 'question' | 'answer', alias: string) => RawBuilder<unknown>;
   where: RawBuilder<boolean>;
   rank: RawBuilder<number>;
 }
@@ -84,7 +88,7 @@ export function matchAll(dialect: DialectName, phrases: string[][]): TextMatch {
     case 'sqlite3': {
       const expr = phrases.map((p) => `"${p.join(' ')}"`).join(' AND ');
       return {
-        join: (id) => sql`JOIN search_fts ON search_fts.rowid = ${sql.ref(id)}`,
+        from: (table, alias) => sql`search_fts CROSS JOIN ${sql.table(table)} ${sql.raw(alias)} ON ${sql.ref(`${alias}.id`)} = search_fts.rowid`,
         where: sql<boolean>`search_fts MATCH ${expr}`,
         rank: sql<number>`(-bm25(search_fts, 10.0, 1.0))`,
       };
@@ -95,7 +99,7 @@ export function matchAll(dialect: DialectName, phrases: string[][]): TextMatch {
         sql` && `,
       );
       return {
-        join: (id) => sql`JOIN search_doc ON search_doc.object_id = ${sql.ref(id)}`,
+        from: (table, alias) => sql`search_doc JOIN ${sql.table(table)} ${sql.raw(alias)} ON ${sql.ref(`${alias}.id`)} = search_doc.object_id`,
         where: sql<boolean>`search_doc.tsv @@ (${query})`,
         rank: sql<number>`(ts_rank('{0,0,0,1}', search_doc.tsv, ${query}) * 10 + ts_rank(search_doc.tsv, ${query}))`,
       };
@@ -103,7 +107,7 @@ export function matchAll(dialect: DialectName, phrases: string[][]): TextMatch {
     case 'mysql': {
       const expr = phrases.map((p) => (p.length === 1 ? `+${p[0]}${MYSQL_SUFFIX}` : `+"${mysqlText(p)}"`)).join(' ');
       return {
-        join: (id) => sql`JOIN search_doc ON search_doc.object_id = ${sql.ref(id)}`,
+        from: (table, alias) => sql`search_doc JOIN ${sql.table(table)} ${sql.raw(alias)} ON ${sql.ref(`${alias}.id`)} = search_doc.object_id`,
         where: sql<boolean>`MATCH (search_doc.title_terms, search_doc.body_terms) AGAINST (${expr} IN BOOLEAN MODE)`,
         rank: sql<number>`(MATCH (search_doc.title_terms) AGAINST (${expr} IN BOOLEAN MODE) * 10 + MATCH (search_doc.title_terms, search_doc.body_terms) AGAINST (${expr} IN BOOLEAN MODE))`,
       };
@@ -117,7 +121,7 @@ export function matchAnyTitle(dialect: DialectName, phrases: string[][]): TextMa
     case 'sqlite3': {
       const expr = `title : (${phrases.map((p) => `"${p.join(' ')}"`).join(' OR ')})`;
       return {
-        join: (id) => sql`JOIN search_fts ON search_fts.rowid = ${sql.ref(id)}`,
+        from: (table, alias) => sql`search_fts CROSS JOIN ${sql.table(table)} ${sql.raw(alias)} ON ${sql.ref(`${alias}.id`)} = search_fts.rowid`,
         where: sql<boolean>`search_fts MATCH ${expr}`,
         rank: sql<number>`(-bm25(search_fts, 1.0, 0.0))`,
       };
@@ -127,7 +131,7 @@ export function matchAnyTitle(dialect: DialectName, phrases: string[][]): TextMa
       const text = phrases.map((p) => `(${p.map((t) => `'${t}':A`).join(' <-> ')})`).join(' | ');
       const query = sql`to_tsquery('simple'::regconfig, ${text}::text)`;
       return {
-        join: (id) => sql`JOIN search_doc ON search_doc.object_id = ${sql.ref(id)}`,
+        from: (table, alias) => sql`search_doc JOIN ${sql.table(table)} ${sql.raw(alias)} ON ${sql.ref(`${alias}.id`)} = search_doc.object_id`,
         where: sql<boolean>`search_doc.tsv @@ ${query}`,
         rank: sql<number>`ts_rank('{0,0,0,1}', search_doc.tsv, ${query})`,
       };
@@ -135,7 +139,7 @@ export function matchAnyTitle(dialect: DialectName, phrases: string[][]): TextMa
     case 'mysql': {
       const expr = phrases.map((p) => (p.length === 1 ? `${p[0]}${MYSQL_SUFFIX}` : `"${mysqlText(p)}"`)).join(' ');
       return {
-        join: (id) => sql`JOIN search_doc ON search_doc.object_id = ${sql.ref(id)}`,
+        from: (table, alias) => sql`search_doc JOIN ${sql.table(table)} ${sql.raw(alias)} ON ${sql.ref(`${alias}.id`)} = search_doc.object_id`,
         where: sql<boolean>`MATCH (search_doc.title_terms) AGAINST (${expr} IN BOOLEAN MODE)`,
         rank: sql<number>`MATCH (search_doc.title_terms) AGAINST (${expr} IN BOOLEAN MODE)`,
       };

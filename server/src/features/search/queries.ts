@@ -62,7 +62,7 @@ function arms(db: Db, f: SearchFilter): RawBuilder<unknown>[] {
     if (p.hasAccepted !== undefined) c.push(p.hasAccepted ? sql`q.accepted_answer_id <> 0` : sql`q.accepted_answer_id = 0`);
     out.push(sql`SELECT q.id AS object_id, ${sql.lit(KIND.question)} AS kind, q.created_at AS created_at, q.post_update_time AS active_at,
       q.vote_count AS vote_count, ${rank} AS relevance
-      FROM question q ${match ? match.join('q.id') : sql``} WHERE ${where(c)}`);
+      FROM ${match ? match.from('question', 'q') : sql`question q`} WHERE ${where(c)}`);
   }
   if (p.scope === 'all' || p.scope === 'answer') {
     const c = [sql`a.status = ${A.available}`, ...questionConditions(f)];
@@ -72,7 +72,7 @@ function arms(db: Db, f: SearchFilter): RawBuilder<unknown>[] {
     if (p.acceptedAnswers) c.push(sql`a.adopted = 2`);
     out.push(sql`SELECT a.id AS object_id, ${sql.lit(KIND.answer)} AS kind, a.created_at AS created_at, a.updated_at AS active_at,
       a.vote_count AS vote_count, ${rank} AS relevance
-      FROM answer a JOIN question q ON q.id = a.question_id ${match ? match.join('a.id') : sql``} WHERE ${where(c)}`);
+      FROM ${match ? match.from('answer', 'a') : sql`answer a`} JOIN question q ON q.id = a.question_id WHERE ${where(c)}`);
   }
   return out;
 }

@@ -23,7 +23,7 @@ export async function similarByTitle(db: Kysely<Database>, title: string, status
   const phrases = (words.length ? words : typed.length >= 2 ? [typed] : []).map(terms).filter((p) => p.length);
   if (!phrases.length) return [];
   const match = matchAnyTitle(dialectOf(db), phrases);
-  const { rows } = await sql<Selectable<QuestionTable>>`SELECT q.* FROM question q ${match.join('q.id')}
+  const { rows } = await sql<Selectable<QuestionTable>>`SELECT q.* FROM ${match.from('question', 'q')}
     WHERE ${match.where} AND q.status IN (${sql.join(statuses)}) ORDER BY ${match.rank} DESC LIMIT ${CANDIDATES}`.execute(db);
   const needed = Math.min(3, Math.ceil(phrases.length / 2));
   return rows
