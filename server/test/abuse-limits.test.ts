@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { forgetThrottleSettings } from '../src/features/captcha/settings.js';
 import { ADMIN, body, installedSite, type TestSite } from './support/app.js';
 import { adminOf, dialectTargets, siteOn, type User } from './support/dialect-sites.js';
 
@@ -38,6 +39,7 @@ describe.each(dialectTargets())('abuse limits on $name', (target) => {
     ({ site, stop } = await siteOn(target));
     // siteOn lifts the captcha triggers for content tests; these tests need the real rules.
     await site.runtime.database.deleteFrom('config').where('key', '=', 'security.limits').execute();
+    await forgetThrottleSettings(site.runtime);
     admin = await adminOf(site);
   });
   afterAll(async () => stop());

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetThrottleSettings } from '../src/features/captcha/settings.js';
 import { forgetSiteSettings } from '../src/features/siteinfo/service.js';
 import { ADMIN, body, installedSite, login, type TestSite, useSmtp } from './support/app.js';
 import { codeFromMail, startSmtpReceiver } from './support/smtp.js';
@@ -182,6 +183,7 @@ describe('login, captcha and limits', () => {
   it('refuses with a translated 429 once an address has too many failures', async () => {
     const ip = '10.8.3.1';
     await site.runtime.database.insertInto('config').values({ id: 9002, key: 'security.limits', value: JSON.stringify({ hard: { login_ip: { max: 4, windowSeconds: 900 } } }) }).execute();
+    await forgetThrottleSettings(site.runtime);
     try {
       let last;
       for (let i = 0; i < 5; i++) last = await call('POST', '/user/login/email', { e_mail: `nobody${i}@example.com`, pass: 'wrong-pass-1' }, { ip, lang: 'zh_CN' });
@@ -190,6 +192,7 @@ describe('login, captcha and limits', () => {
       expect(last!.json().msg).toContain('分钟');
     } finally {
       await site.runtime.database.deleteFrom('config').where('id', '=', 9002).execute();
+      await forgetThrottleSettings(site.runtime);
     }
   });
 

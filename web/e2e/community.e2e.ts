@@ -75,7 +75,7 @@ beforeAll(async () => {
     ADMIN_EMAIL: ADMIN.email,
   });
   // The scenarios post and vote faster than a person would: lift the captcha triggers, as the
-  // server tests' relaxCaptcha does (the limits are read from this config row on every request).
+  // server tests' relaxCaptcha does (before the first throttled request, so the server reads them then).
   const captcha = Object.fromEntries(ACTIONS.map((action) => [action, { count: 100000, windowSeconds: 60 }]));
   writeDb((db) => db.prepare("INSERT INTO config (id, key, value) VALUES (9001, 'security.limits', ?)").run(JSON.stringify({ captcha })));
   browser = await launchBrowser();

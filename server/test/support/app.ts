@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { resolveDataPaths } from '../../src/config/paths.js';
+import { forgetThrottleSettings } from '../../src/features/captcha/settings.js';
 import { Runtime } from '../../src/runtime.js';
 
 export interface TestSite {
@@ -116,4 +117,5 @@ export async function relaxCaptcha(site: TestSite) {
   const { DEFAULT_LIMITS } = await import('../../src/features/captcha/limits.js');
   const captcha = Object.fromEntries(Object.keys(DEFAULT_LIMITS.captcha).map((k) => [k, { count: 100000, windowSeconds: 60 }]));
   await site.runtime.database.insertInto('config').values({ id: 9001, key: 'security.limits', value: JSON.stringify({ captcha }) }).execute();
+  await forgetThrottleSettings(site.runtime);
 }

@@ -3,8 +3,7 @@ import type { CaptchaAction } from '@answer/contract';
 import { isStaff, type SessionUser } from '../../core/guardian.js';
 import type { Runtime } from '../../runtime.js';
 import { randomCode, renderCaptcha } from './image.js';
-import { loadLimits } from './limits.js';
-import { captchaEnabled } from './plugin.js';
+import { throttleSettings } from './settings.js';
 import { peekCounter } from './records.js';
 
 const CAPTCHA_SECONDS = 6 * 60;
@@ -20,9 +19,11 @@ const now = () => Math.floor(Date.now() / 1000);
  * trusted (domain.md 16.1) and nobody is asked while the captcha plugin is switched off.
  */
 export async function captchaRequired(runtime: Runtime, action: CaptchaAction, subject: string, user: SessionUser | null) {
-  if (isStaff(user) || !(await captchaEnabled(runtime.database))) return false;
+  if (isStaff(user)) return false;
+  const { limits, captchaOn } = await throttleSettings(runtime);
+  if (!captchaOn) return false;
   if (await runtime.cache.get(demandKey(action, subject))) return true;
-  const rule = (await loadLimits(runtime.database)).captcha[action];
+  const rule = limits.captcha[action];
   const { count, last } = await peekCounter(runtime.database, action, subject, rule.windowSeconds);
   if (count >= rule.count) return true;
   return Boolean(rule.minGapSeconds && last && now() - last < rule.minGapSeconds);

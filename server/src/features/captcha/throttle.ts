@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, FieldErrors } from '../../core/errors.js';
 import { isStaff } from '../../core/guardian.js';
 import type { Runtime } from '../../runtime.js';
-import { type HardLimitName, loadLimits } from './limits.js';
-import { captchaEnabled } from './plugin.js';
+import type { HardLimitName } from './limits.js';
 import { clearCounter, returnTickets, type Ticket, takeTicket } from './records.js';
 import { demandCaptcha, verifyCaptcha, withdrawCaptchaDemand } from './service.js';
+import { throttleSettings } from './settings.js';
 import { actionSubject } from './subject.js';
 
 /**
@@ -73,7 +73,7 @@ async function enforce(runtime: Runtime, request: FastifyRequest, config: Thrott
   const state: ThrottleState = { tickets: [], counters: [] };
   request.throttle = state;
   const input = inputOf(request);
-  const limits = await loadLimits(db);
+  const { limits, captchaOn } = await throttleSettings(runtime);
 
   for (const name of config.limits ?? []) {
     const subject = limitSubject(name, request, input);
@@ -86,7 +86,7 @@ async function enforce(runtime: Runtime, request: FastifyRequest, config: Thrott
     }
   }
 
-  if (!config.captcha || !(await captchaEnabled(db))) return;
+  if (!config.captcha || !captchaOn) return;
   const action = config.captcha;
   const rule = limits.captcha[action];
   const subject = actionSubject(request, action);

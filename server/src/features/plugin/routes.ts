@@ -5,6 +5,7 @@ import { send } from '../../core/envelope.js';
 import { notFound } from '../../core/errors.js';
 import { parseInput } from '../../core/validate.js';
 import { isPluginSlug, pluginStatus, setPluginEnabled } from '../captcha/plugin.js';
+import { forgetThrottleSettings } from '../captcha/settings.js';
 
 const listQuery = z.object({
   status: z.enum(['all', 'active', 'inactive']).catch('all').default('all'),
@@ -43,6 +44,7 @@ export async function pluginRoutes(app: FastifyInstance) {
     const input = parseInput(statusBody, request.body);
     if (!isPluginSlug(input.plugin_slug_name)) throw notFound('base.not_found');
     await setPluginEnabled(runtime.database, input.plugin_slug_name, input.enabled);
+    await forgetThrottleSettings(runtime);
     return send(request, reply, null);
   });
 }
