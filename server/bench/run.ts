@@ -36,9 +36,10 @@ function routes({ questionId, tag, username, word, second }: Targets): { name: s
     { name: 'answers of a question', path: `/answer/api/v1/answer/page?question_id=${questionId}` },
     { name: 'reactions of a question', path: `/answer/api/v1/meta/reaction?object_id=${questionId}` },
     { name: 'reputation history', path: `/answer/api/v1/personal/rank/page?username=${username}&page=1&page_size=20` },
-    { name: 'search (one word)', path: `/answer/api/v1/search?q=${word}` },
-    { name: 'search (two words)', path: `/answer/api/v1/search?q=${encodeURIComponent(`${word} ${second}`)}` },
-    { name: 'search (word and tag)', path: `/answer/api/v1/search?q=${encodeURIComponent(`${word} [${tag}]`)}` },
+    // Twenty results a page, as the client asks (the same page size as the question list above).
+    { name: 'search (one word)', path: `/answer/api/v1/search?q=${word}&size=20` },
+    { name: 'search (two words)', path: `/answer/api/v1/search?q=${encodeURIComponent(`${word} ${second}`)}&size=20` },
+    { name: 'search (word and tag)', path: `/answer/api/v1/search?q=${encodeURIComponent(`${word} [${tag}]`)}&size=20` },
     { name: 'tag list', path: '/answer/api/v1/tags/page?page=1&page_size=20&query_cond=popular' },
     { name: 'profile', path: `/answer/api/v1/personal/user/info?username=${username}` },
     { name: 'SPA index', path: '/' },

@@ -34,13 +34,15 @@ export async function search(runtime: Runtime, user: SessionUser | null, input: 
   const parsed = parseQuery(input.q);
   if (parsed.scope === 'none') return pageOf(0, []);
   const seesUnlisted = can(user, 'question.show', await loadThresholds(runtime));
-  const filter = await resolveFilter(runtime, parsed, user, seesUnlisted);
-  if (!filter) return pageOf(0, []);
   const { seo, write } = await loadSiteSettings(runtime);
   // Who is asking matters only through what they may see and `user:me`.
   const viewer = seesUnlisted ? 'staff' : (user?.id ?? '');
   const key = ['search', parsed, input.order, input.page, input.size, viewer, seo.permalink, write.required_tag];
+  // Names in the query are resolved inside the cached part too: a renamed tag or user starts a new
+  // generation like any other write.
   return cachedList(runtime, key, async () => {
+    const filter = await resolveFilter(runtime, parsed, user, seesUnlisted);
+    if (!filter) return pageOf(0, []);
     const db = runtime.database;
     const offset = (input.page - 1) * input.size;
     const [hits, count] = await Promise.all([searchHits(db, filter, input.order, offset, input.size), countHits(db, filter)]);
