@@ -1,4 +1,4 @@
-import { type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { ACT } from '../activity/types.js';
@@ -15,6 +15,8 @@ export interface ListFilter {
   includeHidden?: boolean;
   /** The recommended feed of a reader (domain.md 11.2). */
   feed?: { userId: string; tagIds: string[] };
+  /** Only these questions (related questions found by the search index). */
+  ids?: string[];
   offset: number;
   limit: number;
 }
@@ -27,6 +29,7 @@ function filtered(db: Kysely<Database>, f: ListFilter) {
   let q = db.selectFrom('question').where('question.status', 'in', f.includeHidden ? [1, 2, 11] : [1, 2]);
   if (!f.includeHidden) q = q.where('question.show', '=', 1);
   if (f.userId) q = q.where('question.user_id', '=', f.userId);
+  if (f.ids) q = f.ids.length ? q.where('question.id', 'in', f.ids) : q.where(sql<boolean>`1 = 0`);
   if (f.tagIds?.length) {
     const tagIds = f.tagIds;
     q = q.where((eb) =>

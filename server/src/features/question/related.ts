@@ -8,8 +8,9 @@ import type { Runtime } from '../../runtime.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { tagsOfQuestions } from '../tag/queries.js';
 import { canSeeQuestion, PUBLIC_QUESTION_STATUSES } from '../visibility/rules.js';
-import { questionPage } from './list.js';
-import { similarByTitle } from '../search/similar.js';
+import { cachedList } from './list-cache.js';
+import { listPage, questionPage } from './list.js';
+import { relatedByTitle, similarByTitle } from '../search/similar.js';
 import { findQuestion } from './queries.js';
 import { questionIdOrThrow } from './service.js';
 
@@ -32,18 +33,30 @@ export async function similarQuestions(runtime: Runtime, title: string) {
   }));
 }
 
+const RELATED = 6;
+
 /**
- * "Related questions": the hot list of the question's first tag, without the question itself.
- * Only for a question the caller may see: the tags of a deleted one are not for everyone.
+ * "Related questions": questions whose titles share words with this one, found by the search index
+ * and ranked by it; when fewer than six turn up, the hot list of the question's first tag fills the
+ * rest. Only for a question the caller may see: the title of a deleted one is not for everyone.
  */
 export async function relatedQuestions(runtime: Runtime, user: SessionUser | null, rawId: string) {
   const id = questionIdOrThrow(rawId);
   const question = await findQuestion(runtime.database, id);
   if (!question || !canSeeQuestion(user, question, await loadThresholds(runtime))) throw notFound('error.question.not_found');
-  const [first] = await tagsOfQuestions(runtime.database, [id]);
-  if (!first) return pageOf(0, []);
-  const page = await questionPage(runtime, { order: 'hot', tag: first.slug_name, page: 1, page_size: 7 });
   const permalink = (await loadSiteSettings(runtime)).seo.permalink;
-  const list = page.list.filter((q) => q.id !== presentId(id, permalink)).slice(0, 6);
-  return pageOf(list.length, list);
+  return cachedList(runtime, ['related', id, permalink], async () => {
+    const ranked = await relatedByTitle(runtime.database, question.title, id, RELATED);
+    const byTitle = ranked.length ? (await listPage(runtime, { order: 'newest', ids: ranked }, 1, RELATED)).list : [];
+    const rank = new Map(ranked.map((r, i) => [presentId(r, permalink), i]));
+    byTitle.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
+    const list = [...byTitle];
+    const [first] = await tagsOfQuestions(runtime.database, [id]);
+    if (list.length < RELATED && first) {
+      const hot = await questionPage(runtime, { order: 'hot', tag: first.slug_name, page: 1, page_size: RELATED + 1 + list.length });
+      const taken = new Set([presentId(id, permalink), ...list.map((q) => q.id)]);
+      list.push(...hot.list.filter((q) => !taken.has(q.id)).slice(0, RELATED - list.length));
+    }
+    return pageOf(list.length, list);
+  });
 }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Database, QuestionTable } from '../../db/schema.js';
+import { PUBLIC_QUESTION_STATUSES } from '../visibility/rules.js';
 import type { Selectable } from 'kysely';
 import { titleWords } from '../question/queries.js';
 import { matchAnyTitle } from './dialect-sql.js';
@@ -32,4 +33,19 @@ export async function similarByTitle(db: Kysely<Database>, title: string, status
     .sort((a, b) => b.shared - a.shared || (BigInt(b.q.id) > BigInt(a.q.id) ? 1 : -1))
     .slice(0, 10)
     .map((r) => r.q);
+}
+
+/**
+ * Related questions (domain.md 11.4) from the search index: listed questions everyone may see whose
+ * titles share words with this title, the best ranked first (the engines weigh rare words above
+ * common ones), the question itself left out. Returns their ids.
+ */
+export async function relatedByTitle(db: Kysely<Database>, title: string, excludeId: string, limit: number): Promise<string[]> {
+  const phrases = titleWords(title).map(terms).filter((p) => p.length);
+  if (!phrases.length) return [];
+  const match = matchAnyTitle(dialectOf(db), phrases);
+  const { rows } = await sql<{ id: string | number }>`SELECT q.id FROM ${match.from('question', 'q')}
+    WHERE ${match.where} AND q.status IN (${sql.join(PUBLIC_QUESTION_STATUSES)}) AND q.show = 1 AND q.id <> ${excludeId}
+    ORDER BY ${match.rank} DESC LIMIT ${limit}`.execute(db);
+  return rows.map((r) => String(r.id));
 }
