@@ -62,19 +62,26 @@ export function renderBasic(text: string): string {
 export const sanitizePostHtml = (html: string) => sanitizeHtml(html ?? '', POST_POLICY);
 
 const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'", '&amp;': '&', '&nbsp;': ' ' };
+/** Elements that separate words when read; any other tag sits inside a word or sentence. */
+const BLOCK_TAG = /<\/?(?:p|div|br|hr|li|ul|ol|h[1-6]|pre|blockquote|table|thead|tbody|tr|td|th|img|dl|dt|dd)\b[^>]*>/gi;
 
 /**
- * Plain-text excerpt for lists (domain.md 1.11): code blocks shortened, tags dropped, entities
- * decoded, whitespace collapsed, 240 characters. Input is our own sanitised HTML, so stripping
- * tags with a pattern is exact here (and far cheaper than parsing, which list pages would pay 20x).
+ * The text a reader sees in our own sanitised HTML: block tags become spaces, inline tags vanish (so
+ * "<strong>this</strong>: that" reads "this: that"), entities are decoded, whitespace collapsed.
+ * Stripping tags with patterns is exact for our markup, and far cheaper than parsing, which list
+ * pages would pay 20 times. Search indexes this text and cuts its excerpts from it.
  */
-export function excerpt(html: string, max = 240): string {
-  const text = html
-    .replace(/<pre[\s\S]*?<\/pre>/g, ' {code...} ')
-    .replace(/<[^>]*>/g, ' ')
+export function plainText(html: string): string {
+  return html
+    .replace(BLOCK_TAG, ' ')
+    .replace(/<[^>]*>/g, '')
     .replace(/&(?:lt|gt|quot|#39|#x27|amp|nbsp);/g, (e) => ENTITIES[e]!)
     .replace(/\s+/g, ' ')
     .trim();
-  const chars = [...text];
-  return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
+}
+
+/** Plain-text excerpt for lists (domain.md 1.11): code blocks shortened, then 240 characters of the text. */
+export function excerpt(html: string, max = 240): string {
+  const chars = [...plainText(html.replace(/<pre[\s\S]*?<\/pre>/g, ' {code...} '))];
+  return chars.length > max ? `${chars.slice(0, max).join('')}...` : chars.join('');
 }

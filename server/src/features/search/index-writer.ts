@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type Doc, writeDocs } from './dialect-sql.js';
-import { plainText } from './plain-text.js';
+import { plainText } from '../../core/markdown.js';
 import { terms } from './terms.js';
 
 /**

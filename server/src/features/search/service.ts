@@ -13,7 +13,7 @@ import { loadUserBasics } from '../user/basic.js';
 import { findUserByUsername } from '../user/queries.js';
 import { highlight } from './excerpt.js';
 import { type ParsedQuery, parseQuery } from './parse.js';
-import { plainText } from './plain-text.js';
+import { plainText } from '../../core/markdown.js';
 import { countHits, type Hit, KIND, type SearchFilter, searchHits } from './queries.js';
 
 export interface SearchInput {
