@@ -5,6 +5,7 @@ import { renderMarkdown } from '../../core/markdown.js';
 import { hashPassword } from '../../core/password.js';
 import type { AnswerTable, Database, QuestionTable, TagRelTable } from '../../db/schema.js';
 import { indexRows } from '../search/index-writer.js';
+import { type SeedUpvote, seedReputation } from './reputation.js';
 import { OPENERS, TAG_WORDS, WORDS } from './words.js';
 
 /**
@@ -60,7 +61,7 @@ async function seedUsers(db: Db, count: number): Promise<string[]> {
       pass,
       mail_status: 1,
       status: 1,
-      rank: 1 + randomInt(3000),
+      rank: 1,
       avatar: '{"type":"system","gravatar":"","custom":""}',
     };
   });
@@ -96,6 +97,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ users: numb
   const now = Math.floor(Date.now() / 1000);
   const perUser = new Map<string, { q: number; a: number }>();
   const perTag = new Map<string, number>();
+  // About one answer in five gets an upvote in the ledger (see seedReputation).
+  const upvotes: SeedUpvote[] = [];
 
   for (let done = 0; done < opts.questions; done += BATCH) {
     const n = Math.min(BATCH, opts.questions - done);
@@ -125,6 +128,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ users: numb
           const text = paragraph();
           answers.push({ id: aIds[a]!, created_at: at, updated_at: at, question_id: qIds[i]!, user_id: answerer, original_text: text, parsed_text: renderMarkdown(text), vote_count: randomInt(20) - 3 });
           if (at > lastTime) [last, lastTime] = [aIds[a]!, at];
+          if (randomInt(5) === 0) upvotes.push({ answerId: aIds[a]!, questionId: qIds[i]!, authorId: answerer, answeredAt: Math.min(at, now) });
           a++;
           const u = perUser.get(answerer) ?? { q: 0, a: 0 };
           u.a++;
@@ -184,5 +188,6 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ users: numb
       await trx.updateTable('tag').set((eb) => ({ question_count: eb('question_count', '+', c) })).where('id', '=', id).execute();
     }
   });
+  await seedReputation(db, upvotes, userIds, now);
   return totals;
 }

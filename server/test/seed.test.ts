@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkCounters } from '../src/features/counters/check.js';
+import { seedDemo } from '../src/features/seed/demo.js';
+import { body, type TestSite } from './support/app.js';
+import { dialectTargets, siteOn } from './support/dialect-sites.js';
+
+/** The demo data a site owner browses after `answer seed`: searchable, ranked, with a real ledger. */
+describe.each(dialectTargets())('demo data on $name', (target) => {
+  let site: TestSite;
+  let stop: () => Promise<void>;
+  const get = async (url: string) => body(await site.app.inject({ url: `/answer/api/v1${url}` })).data;
+
+  beforeAll(async () => {
+    ({ site, stop } = await siteOn(target));
+    const totals = await seedDemo(site.runtime.database, { questions: 120, users: 12 });
+    expect(totals).toMatchObject({ questions: 120, users: 12 });
+  });
+  afterAll(async () => stop());
+
+  it('keeps reputation equal to the ledger and the other counters exact, except the synthetic vote counts', async () => {
+    const drift = await checkCounters(site.runtime.database);
+    expect(drift.filter((d) => d.column !== 'vote_count')).toEqual([]);
+  });
+
+  it('finds seeded questions by a word of their title', async () => {
+    const [first] = (await get('/question/page?order=newest&page=1&page_size=1')).list;
+    const word = (first.title as string).split(' ').find((w) => /^[a-z]{4,}$/.test(w))!;
+    const found = await get(`/search?q=${word}&size=50`);
+    expect(found.count).toBeGreaterThan(0);
+    expect(found.list.some((r: { object: { title: string } }) => r.object.title === first.title)).toBe(true);
+  });
+
+  it('gives the users directory a reputation ranking and the profiles a reputation history', async () => {
+    const ranking = await get('/user/ranking');
+    expect(ranking.users_with_the_most_reputation.length).toBeGreaterThan(0);
+    const top = ranking.users_with_the_most_reputation[0].username;
+    const history = await get(`/personal/rank/page?username=${top}&page=1&page_size=5`);
+    expect(history.count).toBeGreaterThan(0);
+  });
+});
