@@ -258,8 +258,9 @@ describe.each(dialectTargets())('people: directory, profiles and a person\'s pos
   });
 
   describe('the user directory', () => {
-    it('ranks reputation gained and votes over the last 7 days only, each person once, without deleted accounts', async () => {
+    it('ranks reputation gained, votes and edits over the last 7 days only, each person once, without deleted accounts', async () => {
       const gainer = await member(site, 'gainergus', 1);
+      const editor = await member(site, 'editoredna', 1);
       const oldTimer = await member(site, 'oldtimerotto', 1);
       const voterV = await member(site, 'votervera', 1);
       const goneG = await member(site, 'gonegina', 1);
@@ -287,6 +288,9 @@ describe.each(dialectTargets())('people: directory, profiles and a person\'s pos
           row(voterV.id, ACT.questionVoteUp, 0, t - 9 * DAY),
           row(goneG.id, ACT.answerVotedUp, 80000, t - 60),
           ...Array.from({ length: 40 }, () => row(goneG.id, ACT.questionVoteUp, 0, t - 60)),
+          // Edits applied put a person on the editors list; last month's do not.
+          ...Array.from({ length: 25 }, (_, i) => row(editor.id, i % 2 ? ACT.questionEdited : ACT.tagEdited, 0, t - i * 60)),
+          ...Array.from({ length: 50 }, () => row(oldTimer.id, ACT.answerEdited, 0, t - 8 * DAY)),
         ])
         .execute();
 
@@ -295,7 +299,13 @@ describe.each(dialectTargets())('people: directory, profiles and a person\'s pos
       expect(ranking.users_with_the_most_reputation[0]).toMatchObject({ username: 'gainergus', rank: 5010, vote_count: 0, display_name: 'gainergus' });
       expect(names(ranking.users_with_the_most_vote)[0]).toBe('votervera');
       expect(ranking.users_with_the_most_vote[0]!.vote_count).toBe(30);
-      const everyone = [...ranking.users_with_the_most_reputation, ...ranking.users_with_the_most_vote, ...ranking.staffs].map((u) => u.username);
+      expect(ranking.users_with_the_most_edits[0]).toMatchObject({ username: 'editoredna', edit_count: 25, vote_count: 0 });
+      const everyone = [
+        ...ranking.users_with_the_most_reputation,
+        ...ranking.users_with_the_most_vote,
+        ...ranking.users_with_the_most_edits,
+        ...ranking.staffs,
+      ].map((u) => u.username);
       expect(everyone).not.toContain('oldtimerotto');
       expect(everyone.filter((n) => n.startsWith('gonegina') || n.startsWith('user'))).toEqual([]);
       expect(new Set(everyone).size).toBe(everyone.length);

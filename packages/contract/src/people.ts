@@ -40,12 +40,16 @@ export interface RankedUser {
   rank: number;
   /** Votes cast and received in the window for the vote list; 0 otherwise. */
   vote_count: number;
+  /** Edits made in the window for the editors list; 0 otherwise (beyond upstream). */
+  edit_count: number;
 }
 
 /** `GET /user/ranking`: each person appears in the first list that has them. */
 export interface UserRanking {
   users_with_the_most_reputation: RankedUser[];
   users_with_the_most_vote: RankedUser[];
+  /** Beyond upstream: who edited most in the window (questions, answers, tags, approved suggestions). */
+  users_with_the_most_edits: RankedUser[];
   staffs: RankedUser[];
 }
 

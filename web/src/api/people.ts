@@ -10,12 +10,15 @@ export interface RankedUser {
   avatar: string;
   rank: number;
   vote_count: number;
+  /** Edits in the last 7 days (the editors list); absent from servers that do not rank editors. */
+  edit_count?: number;
 }
 
-/** The directory: reputation gained and votes in the last 7 days, and the staff. */
+/** The directory: reputation gained, votes and edits in the last 7 days, and the staff. */
 export interface UserRanking {
   users_with_the_most_reputation: RankedUser[];
   users_with_the_most_vote: RankedUser[];
+  users_with_the_most_edits?: RankedUser[];
   staffs: RankedUser[];
 }
 

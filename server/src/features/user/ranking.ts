@@ -5,7 +5,10 @@ import { ACT } from '../activity/types.js';
 import { loadSiteSettings, type SiteSettings } from '../siteinfo/service.js';
 import { avatarUrl, type UserRow } from './presenter.js';
 
-/** The user directory (domain.md 11.5): who gained most reputation and who voted most lately, and the staff. */
+/**
+ * The user directory (domain.md 11.5): who gained most reputation, who voted most and (beyond
+ * upstream) who edited most lately, and the staff.
+ */
 
 const WINDOW_SECONDS = 7 * 86400;
 const LIST_SIZE = 20;
@@ -24,20 +27,23 @@ const VOTE_TYPES = [
   ACT.answerAccepted,
   ACT.commentVoteUp,
 ];
+/** Edits applied: direct edits of posts and tags (by the editor), and approved suggestions (by the suggester). */
+const EDIT_TYPES = [ACT.questionEdited, ACT.answerEdited, ACT.tagEdited, ACT.editAccepted];
 const STAFF_ROLES = [ROLE.admin, ROLE.moderator];
 
-const ranked = (user: UserRow, settings: SiteSettings, rank: number, voteCount: number): RankedUser => ({
+const ranked = (user: UserRow, settings: SiteSettings, rank: number, voteCount = 0, editCount = 0): RankedUser => ({
   username: user.username,
   display_name: user.display_name || user.username,
   avatar: avatarUrl(user, settings),
   rank,
   vote_count: voteCount,
+  edit_count: editCount,
 });
 
 /**
- * Three lists, each person in the first that has them; deleted accounts are left out. The two
- * activity sums read only the last 7 days through the index on `activity.created_at`, so the cost
- * follows the week's activity, not the table's size.
+ * Four lists, each person in the first that has them; deleted accounts are left out. The activity
+ * sums read only the last 7 days through the index on `activity.created_at`, so the cost follows
+ * the week's activity, not the table's size.
  */
 export async function userRanking(runtime: Runtime): Promise<UserRanking> {
   const db = runtime.database;
@@ -60,15 +66,21 @@ export async function userRanking(runtime: Runtime): Promise<UserRanking> {
     .execute();
   const taken = gains.map((g) => String(g.user_id));
 
-  let votesQuery = recent
-    .where('activity.activity_type', 'in', VOTE_TYPES)
-    .select(['activity.user_id', (eb) => eb.fn.countAll<number>().as('total')])
-    .orderBy('total', 'desc')
-    .orderBy('activity.user_id')
-    .limit(LIST_SIZE);
-  if (taken.length) votesQuery = votesQuery.where('activity.user_id', 'not in', taken);
-  const votes = await votesQuery.execute();
-  taken.push(...votes.map((v) => String(v.user_id)));
+  /** People with most activity rows of these types, leaving out those already listed. */
+  const mostOf = async (types: number[]) => {
+    let query = recent
+      .where('activity.activity_type', 'in', types)
+      .select(['activity.user_id', (eb) => eb.fn.countAll<number>().as('total')])
+      .orderBy('total', 'desc')
+      .orderBy('activity.user_id')
+      .limit(LIST_SIZE);
+    if (taken.length) query = query.where('activity.user_id', 'not in', taken);
+    const rows = await query.execute();
+    taken.push(...rows.map((r) => String(r.user_id)));
+    return rows;
+  };
+  const votes = await mostOf(VOTE_TYPES);
+  const edits = await mostOf(EDIT_TYPES);
 
   let staffQuery = db
     .selectFrom('user_role_rel')
@@ -91,9 +103,10 @@ export async function userRanking(runtime: Runtime): Promise<UserRanking> {
       return user ? [present(user, Number(r.total))] : [];
     });
   return {
-    users_with_the_most_reputation: listOf(gains, (u, total) => ranked(u, settings, total, 0)),
+    users_with_the_most_reputation: listOf(gains, (u, total) => ranked(u, settings, total)),
     users_with_the_most_vote: listOf(votes, (u, total) => ranked(u, settings, Number(u.rank), total)),
-    staffs: staff.map((u) => ranked(u, settings, Number(u.rank), 0)),
+    users_with_the_most_edits: listOf(edits, (u, total) => ranked(u, settings, Number(u.rank), 0, total)),
+    staffs: staff.map((u) => ranked(u, settings, Number(u.rank))),
   };
 }
 

@@ -11,7 +11,7 @@ import { UserSearch } from './UserSearch';
 
 /**
  * /users: finding a person by name, then the directory as upstream shows it: who gained the most
- * reputation and who voted (or was voted on) the most in the last 7 days, and the staff.
+ * reputation, who voted (or was voted on) and who edited the most in the last 7 days, and the staff.
  */
 export function UserList() {
   const { t } = useTranslation();
@@ -42,6 +42,13 @@ export function UserList() {
             users={data.users_with_the_most_vote ?? []}
             detailOf={(u) => t('users.directory.votes_n', { count: u.vote_count, n: formatCount(u.vote_count) })}
             empty={t('users.directory.votes_empty')}
+          />
+          <RankingSection
+            id="users-editors"
+            title={t('users.directory.editors')}
+            users={data.users_with_the_most_edits ?? []}
+            detailOf={(u) => t('users.directory.edits_n', { count: u.edit_count ?? 0, n: formatCount(u.edit_count ?? 0) })}
+            empty={t('users.directory.editors_empty')}
           />
           <RankingSection id="users-staff" title={t('users.directory.staff')} users={data.staffs ?? []} detailOf={reputation} empty={t('users.directory.staff_empty')} />
         </>
