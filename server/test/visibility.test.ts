@@ -50,16 +50,21 @@ interface Target {
   answer: string;
   comment: string;
   revision: string;
+  /** A secret word of its text and of its question's title, for search and title suggestions. */
+  word: string;
+  titleWord: string;
 }
 
 /**
  * Query parameters for one target. Every id-like name a route might read is filled: once with the
  * id that fits its name, once with the object's own id everywhere (a route reading `question_id`
  * must not show an answer either), once with its question everywhere (a live question must not
- * show its deleted answer). Search words match the secrets' common prefix.
+ * show its deleted answer). API calls get the target's own secret words to search for; pages get
+ * a neutral word, since a page may echo its own address.
  */
-function queriesFor(target: Target, author: { id: string; name: string }): Record<string, string>[] {
-  const common = { username: author.name, user_id: author.id, title: 'zqx', q: 'zqx', query: 'zqx', tag: 'zqx', page: '1', page_size: '50' };
+function queriesFor(target: Target, author: { id: string; name: string }, api: boolean): Record<string, string>[] {
+  const [word, titleWord] = api ? [target.word, target.titleWord] : ['zqx', 'zqx'];
+  const common = { username: author.name, user_id: author.id, title: titleWord, q: word, query: word, tag: 'zqx', page: '1', page_size: '50' };
   const fitting = {
     id: target.object,
     object_id: target.object,
@@ -121,7 +126,7 @@ describe.each(dialectTargets())('deleted content stays hidden on every GET route
     for (const route of logoutLast(routes)) {
       if (route.includes('*')) continue;
       for (const target of targets) {
-        for (const params of queriesFor(target, { id: author.id, name: authorName })) {
+        for (const params of queriesFor(target, { id: author.id, name: authorName }, route.startsWith('/answer/'))) {
           const query = new URLSearchParams(params).toString();
           const res = await site.app.inject({ method: 'GET', url: `${fillPath(route, target)}?${query}`, headers: user ? { authorization: user.token } : {} });
           expect(res.statusCode, `GET ${route} (${target.name}): ${res.body}`).toBeLessThan(500);
@@ -164,11 +169,11 @@ describe.each(dialectTargets())('deleted content stays hidden on every GET route
     await ok('POST', '/collection/switch', reader, { object_id: deletedQuestion, bookmark: true });
 
     targets = [
-      { name: 'deleted question', object: deletedQuestion, question: deletedQuestion, answer: orphan, comment: questionComment, revision: await revisionOf(deletedQuestion) },
-      { name: 'answer of a deleted question', object: orphan, question: deletedQuestion, answer: orphan, comment: orphanComment, revision: await revisionOf(orphan) },
-      { name: 'deleted answer', object: deletedAnswer, question: liveQuestion, answer: deletedAnswer, comment: answerComment, revision: await revisionOf(deletedAnswer) },
-      { name: 'comment of a deleted question', object: questionComment, question: deletedQuestion, answer: orphan, comment: questionComment, revision: await revisionOf(deletedQuestion) },
-      { name: 'pending question', object: pendingQuestion, question: pendingQuestion, answer: pendingQuestion, comment: questionComment, revision: await revisionOf(pendingQuestion) },
+      { name: 'deleted question', object: deletedQuestion, question: deletedQuestion, answer: orphan, comment: questionComment, revision: await revisionOf(deletedQuestion), word: SECRET.questionBody, titleWord: SECRET.questionTitle },
+      { name: 'answer of a deleted question', object: orphan, question: deletedQuestion, answer: orphan, comment: orphanComment, revision: await revisionOf(orphan), word: SECRET.orphanBody, titleWord: SECRET.questionTitle },
+      { name: 'deleted answer', object: deletedAnswer, question: liveQuestion, answer: deletedAnswer, comment: answerComment, revision: await revisionOf(deletedAnswer), word: SECRET.answerBody, titleWord: SECRET.questionTitle },
+      { name: 'comment of a deleted question', object: questionComment, question: deletedQuestion, answer: orphan, comment: questionComment, revision: await revisionOf(deletedQuestion), word: SECRET.questionComment, titleWord: SECRET.questionTitle },
+      { name: 'pending question', object: pendingQuestion, question: pendingQuestion, answer: pendingQuestion, comment: questionComment, revision: await revisionOf(pendingQuestion), word: SECRET.pendingBody, titleWord: SECRET.pendingTitle },
     ];
   });
   afterAll(async () => stop?.());
@@ -177,7 +182,7 @@ describe.each(dialectTargets())('deleted content stays hidden on every GET route
     expect(routes).toEqual(expect.arrayContaining(['/answer/api/v1/revisions', '/answer/api/v1/comment/page', '/answer/api/v1/activity/timeline/detail']));
     // The same walk shows the words before the delete, so its silence afterwards means something.
     const seen = new Set((await walk(await freshReader())).map((f) => f.slice(0, f.indexOf(' '))));
-    for (const route of ['/revisions', '/question/info', '/answer/info', '/comment/page', '/activity/timeline/detail', '/personal/vote/page', '/personal/rank/page']) {
+    for (const route of ['/revisions', '/question/info', '/answer/info', '/comment/page', '/activity/timeline/detail', '/personal/vote/page', '/personal/rank/page', '/search', '/question/similar']) {
       expect(seen, route).toContain(`/answer/api/v1${route}`);
     }
     expect(seen).toContain('/questions/:a');
