@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, type RunningServer, screenshotOnFailure, startServer } from './server';
+import { autoInstall, launchBrowser, type RunningServer, screenshotOnFailure, startServer } from './server';
 import { startSmtpReceiver } from './smtp';
 
 const ADMIN = { name: 'e2eadmin', email: 'admin@example.com', password: 'e2e-password-1' };
@@ -39,16 +39,7 @@ async function logOut(p: Page, name: string) {
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
-  server = await startServer((url) => ({
-    AUTO_INSTALL: '1',
-    DB_TYPE: 'sqlite3',
-    SITE_NAME: 'E2E Accounts',
-    SITE_URL: url,
-    CONTACT_EMAIL: 'contact@example.com',
-    ADMIN_NAME: ADMIN.name,
-    ADMIN_PASSWORD: ADMIN.password,
-    ADMIN_EMAIL: ADMIN.email,
-  }));
+  server = await startServer((url) => autoInstall('E2E Accounts', ADMIN, url));
   browser = await launchBrowser();
   const admin = await api<{ access_token: string }>('POST', '/answer/api/v1/user/login/email', { e_mail: ADMIN.email, pass: ADMIN.password });
   await api('PUT', '/answer/admin/api/setting/smtp', {

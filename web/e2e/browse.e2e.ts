@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, type RunningServer, screenshotOnFailure, startServer } from './server';
+import { autoInstall, launchBrowser, type RunningServer, screenshotOnFailure, startServer } from './server';
 
 const ADMIN = { name: 'browseadmin', email: 'browse-admin@example.com', password: 'e2e-password-1' };
 const TITLE = 'Why does the migration lock the whole table?';
@@ -19,16 +19,7 @@ let token = '';
 const api = <T>(method: string, path: string, body?: unknown) => server.api<T>(method, `/answer/api/v1${path}`, body, token);
 
 beforeAll(async () => {
-  server = await startServer({
-    AUTO_INSTALL: '1',
-    DB_TYPE: 'sqlite3',
-    SITE_NAME: 'E2E Browse',
-    SITE_URL: 'http://127.0.0.1',
-    CONTACT_EMAIL: 'contact@example.com',
-    ADMIN_NAME: ADMIN.name,
-    ADMIN_PASSWORD: ADMIN.password,
-    ADMIN_EMAIL: ADMIN.email,
-  });
+  server = await startServer(autoInstall('E2E Browse', ADMIN));
   browser = await launchBrowser();
   token = (await api<{ access_token: string }>('POST', '/user/login/email', { e_mail: ADMIN.email, pass: ADMIN.password })).access_token;
   await api('POST', '/question', {

@@ -1,7 +1,7 @@
 import { ACTIONS } from '@answer/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, type RunningServer, screenshotOnFailure, startServer } from './server';
+import { autoInstall, launchBrowser, type RunningServer, screenshotOnFailure, startServer } from './server';
 
 const ADMIN = { name: 'e2eadmin', email: 'admin@example.com', password: 'e2e-password-1' };
 
@@ -64,16 +64,7 @@ const questionPage = (id: string) => `${server.url}/questions/${id}`;
 const reputationOn = (post: Locator) => post.getByTitle('Reputation');
 
 beforeAll(async () => {
-  server = await startServer({
-    AUTO_INSTALL: '1',
-    DB_TYPE: 'sqlite3',
-    SITE_NAME: 'E2E Community',
-    SITE_URL: 'http://127.0.0.1',
-    CONTACT_EMAIL: 'contact@example.com',
-    ADMIN_NAME: ADMIN.name,
-    ADMIN_PASSWORD: ADMIN.password,
-    ADMIN_EMAIL: ADMIN.email,
-  });
+  server = await startServer(autoInstall('E2E Community', ADMIN));
   // The scenarios post and vote faster than a person would: lift the captcha triggers, as the
   // server tests' relaxCaptcha does (before the first throttled request, so the server reads them then).
   const captcha = Object.fromEntries(ACTIONS.map((action) => [action, { count: 100000, windowSeconds: 60 }]));

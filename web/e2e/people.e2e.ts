@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, type RunningServer, screenshotOnFailure, startServer } from './server';
+import { autoInstall, launchBrowser, type RunningServer, screenshotOnFailure, startServer } from './server';
 
 const ADMIN = { name: 'e2eadmin', email: 'admin@example.com', password: 'e2e-password-1' };
 const TITLE = 'Which port does the server listen on by default?';
@@ -29,16 +29,7 @@ async function browse(token?: string): Promise<Page> {
 }
 
 beforeAll(async () => {
-  server = await startServer({
-    AUTO_INSTALL: '1',
-    DB_TYPE: 'sqlite3',
-    SITE_NAME: 'E2E People',
-    SITE_URL: 'http://127.0.0.1',
-    CONTACT_EMAIL: 'contact@example.com',
-    ADMIN_NAME: ADMIN.name,
-    ADMIN_PASSWORD: ADMIN.password,
-    ADMIN_EMAIL: ADMIN.email,
-  });
+  server = await startServer(autoInstall('E2E People', ADMIN));
   browser = await launchBrowser();
   adminToken = (await api<{ access_token: string }>('POST', '/user/login/email', { e_mail: ADMIN.email, pass: ADMIN.password })).access_token;
 

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Dialog, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, type RunningServer, screenshotOnFailure, startServer } from './server';
+import { autoInstall, launchBrowser, type RunningServer, screenshotOnFailure, startServer } from './server';
 
 const ADMIN = { name: 'e2eadmin', email: 'admin@example.com', password: 'e2e-password-1' };
 const TITLE = 'How do I switch the database to PostgreSQL?';
@@ -25,16 +25,7 @@ async function typeInEditor(testId: string, text: string) {
 beforeAll(async () => {
   // The server installs itself from the environment. SITE_URL only goes into e-mails, and the
   // helper picks the port itself, so a fixed address is enough here.
-  server = await startServer({
-    AUTO_INSTALL: '1',
-    DB_TYPE: 'sqlite3',
-    SITE_NAME: 'E2E Questions',
-    SITE_URL: 'http://127.0.0.1',
-    CONTACT_EMAIL: 'contact@example.com',
-    ADMIN_NAME: ADMIN.name,
-    ADMIN_PASSWORD: ADMIN.password,
-    ADMIN_EMAIL: ADMIN.email,
-  });
+  server = await startServer(autoInstall('E2E Questions', ADMIN));
   browser = await launchBrowser();
 
   const admin = await api<{ access_token: string }>('POST', '/user/login/email', { e_mail: ADMIN.email, pass: ADMIN.password });

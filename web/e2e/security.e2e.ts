@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, type RunningServer, screenshotOnFailure, startServer } from './server';
+import { autoInstall, launchBrowser, type RunningServer, screenshotOnFailure, startServer } from './server';
 
 const ADMIN = { name: 'e2eadmin', email: 'admin@example.com', password: 'e2e-password-1' };
 
@@ -12,16 +12,7 @@ let questionUrl = '';
 const violations: string[] = [];
 
 beforeAll(async () => {
-  server = await startServer({
-    AUTO_INSTALL: '1',
-    DB_TYPE: 'sqlite3',
-    SITE_NAME: 'E2E Security',
-    SITE_URL: 'http://127.0.0.1',
-    CONTACT_EMAIL: 'contact@example.com',
-    ADMIN_NAME: ADMIN.name,
-    ADMIN_PASSWORD: ADMIN.password,
-    ADMIN_EMAIL: ADMIN.email,
-  });
+  server = await startServer(autoInstall('E2E Security', ADMIN));
   browser = await launchBrowser();
   const admin = await server.api<{ access_token: string }>('POST', '/answer/api/v1/user/login/email', { e_mail: ADMIN.email, pass: ADMIN.password });
   // Post HTML that uses what the policy must allow: aligned table cells (style attributes), code

@@ -25,6 +25,22 @@ export interface RunningServer {
 
 type ServerEnv = Record<string, string> | ((url: string) => Record<string, string>);
 
+/**
+ * The environment that makes a server install itself on SQLite with this site name and first
+ * administrator. SITE_URL only goes into e-mails: pass the server's own address when a test follows
+ * mailed links (`startServer((url) => autoInstall(name, admin, url))`).
+ */
+export const autoInstall = (siteName: string, admin: { name: string; email: string; password: string }, siteUrl = 'http://127.0.0.1') => ({
+  AUTO_INSTALL: '1',
+  DB_TYPE: 'sqlite3',
+  SITE_NAME: siteName,
+  SITE_URL: siteUrl,
+  CONTACT_EMAIL: 'contact@example.com',
+  ADMIN_NAME: admin.name,
+  ADMIN_PASSWORD: admin.password,
+  ADMIN_EMAIL: admin.email,
+});
+
 async function spawnServer(dataDir: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'server/bin/answer.js'), 'run', '-C', dataDir], {
