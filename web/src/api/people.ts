@@ -1,26 +1,10 @@
-import { API_PREFIX } from '@answer/contract';
+import { API_PREFIX, type RankedUser, type UserRanking } from '@answer/contract';
 import { get } from './client';
 import type { PageOf, TagBrief } from './post-types';
 import type { QuestionListItem } from './questions';
 
-/** One person in a directory list (GET user/ranking, domain.md 11.5). */
-export interface RankedUser {
-  username: string;
-  display_name: string;
-  avatar: string;
-  rank: number;
-  vote_count: number;
-  /** Edits in the last 7 days (the editors list); absent from servers that do not rank editors. */
-  edit_count?: number;
-}
-
-/** The directory: reputation gained, votes and edits in the last 7 days, and the staff. */
-export interface UserRanking {
-  users_with_the_most_reputation: RankedUser[];
-  users_with_the_most_vote: RankedUser[];
-  users_with_the_most_edits?: RankedUser[];
-  staffs: RankedUser[];
-}
+/** The directory (GET user/ranking, domain.md 11.5): the server's own types. */
+export type { RankedUser, UserRanking };
 
 /** GET personal/user/info: a public profile (domain.md 6.6). */
 export interface PersonalInfo {

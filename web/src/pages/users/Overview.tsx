@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPersonalTop, type PersonalInfo } from '../../api/people';
 import { formatCount } from '../../components/count-format';
@@ -9,6 +10,18 @@ import { AnswerRow, QuestionRow } from './post-rows';
 
 /** Only http(s) addresses become links; anything else a profile holds is shown as text. */
 const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
+
+/** One of the overview's lists of best posts; `empty` is said when it has none (nothing while loading). */
+function TopList({ id, title, empty, children }: { id: string; title: string; empty: string; children: ReactNode[] }) {
+  return (
+    <section className="mb-4" aria-labelledby={`profile-${id}`} data-testid={id}>
+      <h2 id={`profile-${id}`} className="h5">
+        {title}
+      </h2>
+      {children.length ? <ul className="list-group list-group-flush">{children}</ul> : empty && <p className="text-body-secondary">{empty}</p>}
+    </section>
+  );
+}
 
 /** The overview tab: the bio, the person's best questions and answers, and their figures. */
 export function Overview({ info }: { info: PersonalInfo }) {
@@ -28,34 +41,16 @@ export function Overview({ info }: { info: PersonalInfo }) {
           {/* bio_html is the server's sanitised rendering of the Markdown bio (domain.md 6.6). */}
           {info.bio_html ? <HtmlBlock html={info.bio_html} className="text-break" /> : <p className="text-body-secondary">{t('users.no_bio')}</p>}
         </section>
-        <section className="mb-4" aria-labelledby="profile-top-answers" data-testid="top-answers">
-          <h2 id="profile-top-answers" className="h5">
-            {t('users.top_answers')}
-          </h2>
-          {answers.length ? (
-            <ul className="list-group list-group-flush">
-              {answers.map((a) => (
-                <AnswerRow key={a.answer_id} answer={a} permalink={permalink} />
-              ))}
-            </ul>
-          ) : (
-            top.data && <p className="text-body-secondary">{t('users.no_answers')}</p>
-          )}
-        </section>
-        <section className="mb-4" aria-labelledby="profile-top-questions" data-testid="top-questions">
-          <h2 id="profile-top-questions" className="h5">
-            {t('users.top_questions')}
-          </h2>
-          {questions.length ? (
-            <ul className="list-group list-group-flush">
-              {questions.map((q) => (
-                <QuestionRow key={q.question_id || q.id} question={q} permalink={permalink} />
-              ))}
-            </ul>
-          ) : (
-            top.data && <p className="text-body-secondary">{t('users.no_questions')}</p>
-          )}
-        </section>
+        <TopList id="top-answers" title={t('users.top_answers')} empty={top.data ? t('users.no_answers') : ''}>
+          {answers.map((a) => (
+            <AnswerRow key={a.answer_id} answer={a} permalink={permalink} />
+          ))}
+        </TopList>
+        <TopList id="top-questions" title={t('users.top_questions')} empty={top.data ? t('users.no_questions') : ''}>
+          {questions.map((q) => (
+            <QuestionRow key={q.question_id || q.id} question={q} permalink={permalink} />
+          ))}
+        </TopList>
       </div>
       <aside className="col-lg-4" aria-labelledby="profile-stats">
         <h2 id="profile-stats" className="h5">

@@ -47,7 +47,7 @@ export function UserList() {
             id="users-editors"
             title={t('users.directory.editors')}
             users={data.users_with_the_most_edits ?? []}
-            detailOf={(u) => t('users.directory.edits_n', { count: u.edit_count ?? 0, n: formatCount(u.edit_count ?? 0) })}
+            detailOf={(u) => t('users.directory.edits_n', { count: u.edit_count, n: formatCount(u.edit_count) })}
             empty={t('users.directory.editors_empty')}
           />
           <RankingSection id="users-staff" title={t('users.directory.staff')} users={data.staffs ?? []} detailOf={reputation} empty={t('users.directory.staff_empty')} />
