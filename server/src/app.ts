@@ -84,6 +84,11 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   app.decorate('runtime', runtime);
   runtime.outbox.on(MAIL_TOPIC, mailHandler(runtime));
   app.addHook('onReady', async () => runtime.outbox.start());
+  // A change may have published events (notifications, badges, mails): run them now, not at the
+  // next poll. Reads publish nothing, so they do not wake the worker.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && runtime.installed) void runtime.outbox.kick();
+  });
   app.decorateRequest('lang', 'en_US');
   app.decorateRequest('user', null);
   app.decorateRequest('token', '');

@@ -3,11 +3,16 @@ import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 
 /**
- * Side effects that may run later (e-mails now; notifications and badges later) are written to the
+ * Side effects that may run later (e-mails, notifications, badges) are written to the
  * outbox in the same transaction as the change, then run by a worker. A crash loses nothing, and
  * several instances share the work: a row is claimed with a conditional UPDATE before it runs.
  */
 export type OutboxHandler = (payload: any) => Promise<void>;
+/**
+ * A handler whose effects are all database writes: it runs in the transaction that marks its row
+ * done, so its effects happen exactly once even when a crash or a retry runs the row again.
+ */
+export type OutboxTxHandler = (payload: any, trx: Transaction<Database>) => Promise<void>;
 
 const MAX_ATTEMPTS = 6;
 const LOCK_SECONDS = 60;
@@ -21,6 +26,7 @@ export async function enqueue(db: Kysely<Database> | Transaction<Database>, topi
 
 export class OutboxWorker {
   private readonly handlers = new Map<string, OutboxHandler>();
+  private readonly txHandlers = new Map<string, OutboxTxHandler>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -29,6 +35,10 @@ export class OutboxWorker {
 
   on(topic: string, handler: OutboxHandler): void {
     this.handlers.set(topic, handler);
+  }
+
+  onTx(topic: string, handler: OutboxTxHandler): void {
+    this.txHandlers.set(topic, handler);
   }
 
   start(): void {
@@ -86,10 +96,21 @@ export class OutboxWorker {
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) continue;
       const handler = this.handlers.get(row.topic);
+      const txHandler = this.txHandlers.get(row.topic);
       try {
-        if (!handler) throw new Error(`no handler for outbox topic "${row.topic}"`);
-        await handler(JSON.parse(row.payload));
-        await db.updateTable('outbox').set({ done_at: now() }).where('id', '=', row.id).execute();
+        if (txHandler) {
+          await db.transaction().execute(async (trx) => {
+            // Marked done first: a second runner whose claim outlived its lock blocks here, then
+            // finds the row done and rolls back instead of repeating the effects.
+            const done = await trx.updateTable('outbox').set({ done_at: now() }).where('id', '=', row.id).where('done_at', '=', 0).executeTakeFirst();
+            if (Number(done.numUpdatedRows) !== 1) return;
+            await txHandler(JSON.parse(row.payload), trx);
+          });
+        } else {
+          if (!handler) throw new Error(`no handler for outbox topic "${row.topic}"`);
+          await handler(JSON.parse(row.payload));
+          await db.updateTable('outbox').set({ done_at: now() }).where('id', '=', row.id).execute();
+        }
       } catch (err) {
         const attempts = Number(row.attempts) + 1;
         this.log(`outbox ${row.topic} #${row.id} failed (attempt ${attempts})`, err);
