@@ -6,6 +6,7 @@ import { toLongId } from '../../core/ids.js';
 import { loadThresholds } from '../../core/privileges.js';
 import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Runtime } from '../../runtime.js';
+import { publish } from '../events/publish.js';
 import { changedQuestionLists } from '../question/list-cache.js';
 import { questionIdOrThrow } from '../question/service.js';
 import { lockUsers, record, reverse } from '../reputation/ledger.js';
@@ -57,6 +58,7 @@ export async function acceptAnswer(runtime: Runtime, user: SessionUser, input: z
     if (answerId) await trx.updateTable('answer').set({ adopted: 2 }).where('id', '=', answerId).execute();
     await lockUsers(trx, [owner, ...(previousAuthor ? [previousAuthor] : []), ...(answer ? [String(answer.user_id)] : [])]);
     if (previous !== '0') await reverse(trx, { objectId: previous, activityTypes: [ACCEPTED, ACCEPT] });
+    await publish(trx, { kind: 'answer.accept', actorId: user.id, questionId, answerId: answerId ?? '0', previousAnswerId: previous });
     if (!answerId || !answer) return;
     // Accepting your own answer to your own question earns nothing (domain.md 3.1).
     const self = String(answer.user_id) === owner;

@@ -13,6 +13,7 @@ import { indexAnswer } from '../search/index-writer.js';
 import { lockQuestion } from '../question/queries.js';
 import { Q, questionIdOrThrow } from '../question/service.js';
 import { recordEvent } from '../activity/events.js';
+import { publish } from '../events/publish.js';
 import { ACT } from '../activity/types.js';
 import { addRevision, hasPendingRevision, REVISION } from '../revision/service.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
@@ -83,6 +84,7 @@ export async function addAnswer(runtime: Runtime, user: SessionUser, input: z.in
     await indexAnswer(trx, answerId);
     await recordEvent(trx, { type: ACT.questionAnswered, userId: user.id, objectId: answerId, originalObjectId: questionId });
     await recordEvent(trx, { type: ACT.answerAnswered, userId: user.id, objectId: answerId, originalObjectId: answerId, revisionId });
+    await publish(trx, { kind: 'answer.create', actorId: user.id, questionId, answerId });
     await refreshQuestionAnswers(trx, questionId, true);
     await shiftUserAnswers(trx, user.id, 1);
     return answerId;
@@ -139,6 +141,7 @@ export async function applyAnswerEdit(
   await indexAnswer(trx, id);
   await trx.updateTable('question').set({ post_update_time: t }).where('id', '=', String(answer.question_id)).execute();
   await recordEvent(trx, { type: ACT.answerEdited, userId: edit.editorId, objectId: id, originalObjectId: id, revisionId: edit.revisionId });
+  await publish(trx, { kind: 'answer.update', actorId: edit.editorId, questionId: String(answer.question_id), answerId: id });
 }
 
 /** Deletes an answer: its author while it has no positive score and is not accepted; moderators always. */
@@ -159,6 +162,7 @@ export async function deleteAnswer(runtime: Runtime, user: SessionUser, rawId: s
     if (!current || Number(current.status) === A.deleted) throw notFound('error.answer.not_found');
     await trx.updateTable('answer').set({ status: A.deleted, updated_at: now() }).where('id', '=', id).execute();
     await recordEvent(trx, { type: ACT.answerDeleted, userId: user.id, objectId: id, originalObjectId: id });
+    await publish(trx, { kind: 'answer.delete', actorId: user.id, questionId: String(answer.question_id), answerId: id });
     await refreshQuestionAnswers(trx, String(answer.question_id), false);
     if (Number(current.status) === A.available) await shiftUserAnswers(trx, String(answer.user_id), -1);
   });

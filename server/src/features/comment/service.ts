@@ -9,6 +9,7 @@ import type { Db } from '../../db/connect.js';
 import { nextObjectId } from '../../db/uniqid.js';
 import type { Runtime } from '../../runtime.js';
 import { recordEvent } from '../activity/events.js';
+import { publish } from '../events/publish.js';
 import { ACT } from '../activity/types.js';
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -74,8 +75,21 @@ export async function addComment(runtime: Runtime, user: SessionUser, input: z.i
       .execute();
     const onQuestion = objectTypeOf(objectId) === OBJECT_TYPE.question;
     await recordEvent(trx, { type: onQuestion ? ACT.questionCommented : ACT.answerCommented, userId: user.id, objectId: id, originalObjectId: objectId });
+    const mentionUserIds = await mentionedUsers(trx, input.original_text, input.mention_username_list);
+    await publish(trx, { kind: 'comment.create', actorId: user.id, commentId: id, objectId, questionId: target.questionId, replyUserId, mentionUserIds });
     return id;
   });
+}
+
+/**
+ * The active users a comment mentions: names from the client's list that also appear as `@name`
+ * in the text (so a hidden list cannot notify people the comment does not show), at most 10.
+ */
+async function mentionedUsers(db: Db, text: string, names: string[]): Promise<string[]> {
+  const shown = [...new Set(names)].filter((n) => n && new RegExp(`(^|[^\\w])@${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\w)`).test(text)).slice(0, 10);
+  if (!shown.length) return [];
+  const rows = await db.selectFrom('user').select('id').where('username', 'in', shown).where('status', '=', 1).execute();
+  return rows.map((r) => String(r.id));
 }
 
 /** Authors may edit within 5 minutes; admins always (domain.md 5.6). No history is kept. */

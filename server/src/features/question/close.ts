@@ -5,6 +5,7 @@ import { ensure, type SessionUser } from '../../core/guardian.js';
 import { loadThresholds } from '../../core/privileges.js';
 import type { Runtime } from '../../runtime.js';
 import { recordEvent } from '../activity/events.js';
+import { publish } from '../events/publish.js';
 import { ACT } from '../activity/types.js';
 import { reasonList } from '../reason/service.js';
 import { changedQuestionLists } from './list-cache.js';
@@ -58,6 +59,7 @@ export async function closeQuestion(runtime: Runtime, user: SessionUser, input: 
       .values({ created_at: t, updated_at: t, object_id: id, key: CLOSE_REASON_KEY, value: JSON.stringify({ close_type: reason.id, close_msg: input.close_msg }) })
       .execute();
     await recordEvent(trx, { type: ACT.questionClosed, userId: user.id, objectId: id, originalObjectId: id });
+    await publish(trx, { kind: 'question.close', actorId: user.id, questionId: id });
   });
   await changedQuestionLists(runtime);
 }

@@ -6,7 +6,8 @@ import { t } from '../../core/i18n.js';
 import { loadThresholds, type Thresholds } from '../../core/privileges.js';
 import type { Runtime } from '../../runtime.js';
 import { loadUserBasics } from '../user/basic.js';
-import { findQuestion } from './queries.js';
+import { publish } from '../events/publish.js';
+import { findQuestion, lockQuestion } from './queries.js';
 import { canSeeQuestion } from '../visibility/rules.js';
 import { Q, questionIdOrThrow } from './service.js';
 
@@ -68,5 +69,13 @@ export async function inviteUsers(runtime: Runtime, user: SessionUser, input: z.
     const u = found.find((f) => f.username.toLowerCase() === name.toLowerCase());
     return u && !excluded.has(String(u.id)) ? [String(u.id)] : [];
   });
-  await runtime.database.updateTable('question').set({ invite_user_id: JSON.stringify(ids) }).where('id', '=', String(q.id)).execute();
+  await runtime.database.transaction().execute(async (trx) => {
+    // Under the row lock, so of two saves at once only one tells a newly invited person.
+    const current = await lockQuestion(trx, String(q.id));
+    if (!current) throw notFound('error.question.not_found');
+    const before = new Set(invitedIds(current.invite_user_id));
+    await trx.updateTable('question').set({ invite_user_id: JSON.stringify(ids) }).where('id', '=', String(q.id)).execute();
+    const added = ids.filter((id) => !before.has(id));
+    if (added.length) await publish(trx, { kind: 'invite', actorId: user.id, questionId: String(q.id), userIds: added });
+  });
 }

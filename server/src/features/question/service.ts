@@ -12,6 +12,7 @@ import { retryOnConflict } from '../../db/retry.js';
 import { nextObjectId } from '../../db/uniqid.js';
 import type { Runtime } from '../../runtime.js';
 import { recordEvent } from '../activity/events.js';
+import { publish } from '../events/publish.js';
 import { ACT } from '../activity/types.js';
 import { addRevision, hasPendingRevision, REVISION } from '../revision/service.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
@@ -73,6 +74,7 @@ export async function askQuestion(runtime: Runtime, user: SessionUser, input: As
     });
     await trx.updateTable('question').set({ revision_id: revisionId }).where('id', '=', id).execute();
     await recordEvent(trx, { type: ACT.questionAsked, userId: user.id, objectId: id, originalObjectId: id, revisionId });
+    await publish(trx, { kind: 'question.create', actorId: user.id, questionId: id });
     await trx.updateTable('user').set((eb) => ({ question_count: eb('question_count', '+', 1) })).where('id', '=', user.id).execute();
     return id;
   }));
@@ -145,6 +147,7 @@ export async function applyQuestionEdit(
     .execute();
   await indexQuestion(trx, id);
   await recordEvent(trx, { type: ACT.questionEdited, userId: edit.editorId, objectId: id, originalObjectId: id, revisionId: edit.revisionId });
+  await publish(trx, { kind: 'question.update', actorId: edit.editorId, questionId: id });
   const countable = Number(question.status) === Q.available || Number(question.status) === Q.closed;
   await setQuestionTags(trx, id, edit.tagIds, countable && Number(question.show) === 1);
 }
@@ -175,6 +178,7 @@ export async function deleteQuestion(runtime: Runtime, user: SessionUser, rawId:
     const listed = Number(current.status) === Q.available || Number(current.status) === Q.closed;
     await trx.updateTable('question').set({ status: Q.deleted, updated_at: now() }).where('id', '=', id).execute();
     await recordEvent(trx, { type: ACT.questionDeleted, userId: user.id, objectId: id, originalObjectId: id });
+    await publish(trx, { kind: 'question.delete', actorId: user.id, questionId: id });
     if (listed && Number(current.show) === 1) await shiftTagCounts(trx, id, -1);
     if (listed) await trx.updateTable('user').set((eb) => ({ question_count: eb('question_count', '-', 1) })).where('id', '=', String(question.user_id)).execute();
   });

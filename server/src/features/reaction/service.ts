@@ -8,6 +8,7 @@ import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Runtime } from '../../runtime.js';
 import { loadVisibleObject, type VisibleObject } from '../visibility/objects.js';
 import { loadUserBasics } from '../user/basic.js';
+import { publish } from '../events/publish.js';
 
 /** Reactions live in one meta row per post, in upstream's format (domain.md 2.13). */
 const META_KEY = 'object.react.summary';
@@ -84,8 +85,10 @@ export async function react(runtime: Runtime, user: SessionUser, input: { object
     const current = parseStored(row?.value);
     const others = current.reactions.filter((r) => r.emoji !== input.emoji);
     const mine = new Set(current.reactions.find((r) => r.emoji === input.emoji)?.user_ids.map(String) ?? []);
+    const had = mine.has(user.id);
     if (input.reaction === 'activate') mine.add(user.id);
     else mine.delete(user.id);
+    if (had !== mine.has(user.id)) await publish(trx, { kind: 'react', actorId: user.id, objectType: target.kind, objectId: target.id });
     const next: StoredReactions = { reactions: mine.size ? [...others, { emoji: input.emoji, user_ids: [...mine] }] : others };
     const value = JSON.stringify(next);
     const now = Math.floor(Date.now() / 1000);

@@ -18,6 +18,7 @@ import { tagsOfQuestions } from '../tag/queries.js';
 import { resolvePostTags } from '../tag/service.js';
 import { REVISION } from './service.js';
 import { REVIEWABLE } from './suggestions.js';
+import { publish } from '../events/publish.js';
 
 /** Reputation for the author of an approved suggestion (domain.md 3.1; never capped, 3.2). */
 const EDIT_ACCEPTED_REPUTATION = 2;
@@ -82,6 +83,13 @@ export async function auditRevision(runtime: Runtime, user: SessionUser, input: 
       activityType: ACT.editAccepted,
       rank: EDIT_ACCEPTED_REPUTATION,
     });
+    const questionId =
+      kind === 'question'
+        ? edit.objectId
+        : kind === 'answer'
+          ? String((await trx.selectFrom('answer').select('question_id').where('id', '=', edit.objectId).executeTakeFirstOrThrow()).question_id)
+          : '0';
+    await publish(trx, { kind: 'edit.approved', actorId: user.id, suggesterId: edit.suggester, objectId: edit.objectId, questionId });
   });
   if (kind !== 'tag') await changedQuestionLists(runtime);
 }

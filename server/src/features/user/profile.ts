@@ -10,6 +10,7 @@ import { usernameFrom } from '../auth/common.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { parseAvatar } from './presenter.js';
 import { findUserById } from './queries.js';
+import { publish } from '../events/publish.js';
 
 /**
  * PUT /user/info (domain.md 6.6): each field changes only when the admin allows it; a disallowed
@@ -39,12 +40,17 @@ export async function updateProfile(runtime: Runtime, user: SessionUser, input: 
   if (allow.allow_update_website && input.website !== undefined) changes.website = input.website;
   if (allow.allow_update_location && input.location !== undefined) changes.location = input.location;
   if (!Object.keys(changes).length) return;
+  const bio = String(changes.bio ?? row.bio ?? '').trim() !== '';
   try {
-    await db
-      .updateTable('user')
-      .set({ ...changes, updated_at: Math.floor(Date.now() / 1000) })
-      .where('id', '=', user.id)
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('user')
+        .set({ ...changes, updated_at: Math.floor(Date.now() / 1000) })
+        .where('id', '=', user.id)
+        .execute();
+      // Only a filled-in bio matters to anyone listening (the Autobiographer badge).
+      if (bio) await publish(trx, { kind: 'profile.update', actorId: user.id, bio });
+    });
   } catch (err) {
     // Someone took the name between the check and the write: the unique key says so.
     if (changes.username && (isUniqueViolation(err) || isDeadlock(err))) {

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Runtime } from '../../runtime.js';
 import { changedQuestionLists } from '../question/list-cache.js';
+import { publish } from '../events/publish.js';
 import { lockUsers, record, reverse } from '../reputation/ledger.js';
 
 type Kind = 'question' | 'answer' | 'comment';
@@ -92,6 +93,16 @@ export async function vote(runtime: Runtime, user: SessionUser, rawId: string, w
       // The stored score follows every change, a withdrawn vote included.
       const score = await tally(trx, objectId);
       await trx.updateTable(target.kind).set({ vote_count: target.kind === 'comment' ? score.up : score.up - score.down }).where('id', '=', objectId).execute();
+      await publish(trx, {
+        kind: 'vote',
+        actorId: user.id,
+        objectType: target.kind,
+        objectId,
+        questionId: target.questionId,
+        ownerId: target.authorId,
+        direction: cancel ? 0 : direction,
+        upVotes: score.up,
+      });
     });
   } catch (err) {
     // Another request for the same vote won the race: its result stands, this one changes nothing.
