@@ -11,6 +11,8 @@ import { SearchBox } from './SearchBox';
 
 // The dropdown (and its positioning library) is only needed by logged-in users.
 const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
+const NotificationBell = lazy(() => import('./NotificationBell').then((m) => ({ default: m.NotificationBell })));
+const BadgeAwardPopup = lazy(() => import('./BadgeAwardPopup').then((m) => ({ default: m.BadgeAwardPopup })));
 
 const DEFAULT_PRIMARY = '#0033FF';
 
@@ -55,7 +57,11 @@ export function Header() {
           <div className="flex-grow-1 d-none d-lg-block" />
           {user && login.isLoggedIn ? (
             <Suspense fallback={null}>
-              <UserMenu user={user} isAdmin={login.isAdmin} />
+              <div className="d-flex align-items-center">
+                <NotificationBell colored={colored} />
+                <UserMenu user={user} isAdmin={login.isAdmin} />
+              </div>
+              <BadgeAwardPopup />
             </Suspense>
           ) : (
             <div className="d-flex gap-2">

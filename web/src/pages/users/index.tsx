@@ -1,5 +1,3 @@
-import { ComingSoon } from '../../components/ComingSoon';
-
 export { Profile } from './Profile';
 export { UserList } from './UserList';
-export const Notifications = () => <ComingSoon titleKey="users.notifications" />;
+export { Notifications } from './notifications/Notifications';
