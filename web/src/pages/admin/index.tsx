@@ -1,5 +1,6 @@
 import { ComingSoon } from '../../components/ComingSoon';
 
+export { AdminBadges } from './AdminBadges';
 export { AdminLayout } from './AdminLayout';
 export { InstalledPlugins } from './InstalledPlugins';
 
@@ -8,7 +9,6 @@ export const AdminQuestions = () => <ComingSoon titleKey="admin.menu.questions" 
 export const AdminAnswers = () => <ComingSoon titleKey="admin.menu.answers" />;
 export const AdminUsers = () => <ComingSoon titleKey="admin.menu.users" />;
 export const AdminUserDetail = () => <ComingSoon titleKey="admin.user_detail" />;
-export const AdminBadges = () => <ComingSoon titleKey="admin.menu.badges" />;
 export const Themes = () => <ComingSoon titleKey="admin.menu.themes" />;
 export const CssHtml = () => <ComingSoon titleKey="admin.menu.css_html" />;
 export const General = () => <ComingSoon titleKey="admin.menu.general" />;

@@ -1,4 +1,2 @@
-import { ComingSoon } from '../../components/ComingSoon';
-
-export const BadgeList = () => <ComingSoon titleKey="badges.title" />;
-export const BadgeDetail = () => <ComingSoon titleKey="badges.detail" />;
+export { BadgeDetail } from './BadgeDetail';
+export { BadgeList } from './BadgeList';

@@ -7,6 +7,7 @@ import { HtmlBlock } from '../../components/HtmlBlock';
 import { TimeAgo } from '../../components/TimeAgo';
 import { useSiteInfo } from '../../state/site';
 import { AnswerRow, QuestionRow } from './post-rows';
+import { RecentBadges } from './RecentBadges';
 
 /** Only http(s) addresses become links; anything else a profile holds is shown as text. */
 const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
@@ -23,7 +24,7 @@ function TopList({ id, title, empty, children }: { id: string; title: string; em
   );
 }
 
-/** The overview tab: the bio, the person's best questions and answers, and their figures. */
+/** The overview tab: the bio, the person's best questions and answers, their figures and latest badges. */
 export function Overview({ info }: { info: PersonalInfo }) {
   const { t } = useTranslation();
   const permalink = useSiteInfo()?.site_seo.permalink;
@@ -88,6 +89,7 @@ export function Overview({ info }: { info: PersonalInfo }) {
             </>
           )}
         </dl>
+        <RecentBadges username={info.username} />
       </aside>
     </div>
   );

@@ -15,6 +15,8 @@ import { Profile } from './Profile';
 
 const api = vi.hoisted(() => ({ getPersonalInfo: vi.fn(), getPersonalTop: vi.fn(), getPersonalPage: vi.fn() }));
 vi.mock('../../api/people', () => api);
+const badgeApi = vi.hoisted(() => ({ getUserBadges: vi.fn(), getRecentUserBadges: vi.fn() }));
+vi.mock('../../api/badges', () => badgeApi);
 
 const ann = (over: Partial<PersonalInfo> = {}): PersonalInfo => ({
   id: '1',
@@ -65,6 +67,8 @@ describe('Profile', () => {
     api.getPersonalInfo.mockResolvedValue(ann());
     api.getPersonalTop.mockResolvedValue({ question: [], answer: [] });
     api.getPersonalPage.mockResolvedValue({ count: 0, list: [] });
+    badgeApi.getUserBadges.mockResolvedValue([]);
+    badgeApi.getRecentUserBadges.mockResolvedValue([]);
     host = document.createElement('div');
     root = createRoot(host);
   });
@@ -75,7 +79,7 @@ describe('Profile', () => {
 
   it('the bare address is the overview: bio, stats and no owner-only tabs for a visitor', async () => {
     await open('/users/ann');
-    expect(tabs()).toEqual(['Overview', 'Answers', 'Questions', 'Comments', 'Reputation']);
+    expect(tabs()).toEqual(['Overview', 'Answers', 'Questions', 'Comments', 'Badges', 'Reputation']);
     expect(host.querySelector('[aria-current="page"]')?.textContent).toBe('Overview');
     expect(host.querySelector('strong')?.textContent).toBe('tests');
     expect(host.querySelector('[data-testid="profile-stats"]')?.textContent).toContain('Lisbon');
@@ -86,7 +90,7 @@ describe('Profile', () => {
   it('the owner also gets votes and bookmarks, and the way to edit the profile', async () => {
     userStore.set({ username: 'ann', access_token: 't', mail_status: 1, status: 'normal', role_id: 1 } as UserInfo);
     await open('/users/ann/bookmarks');
-    expect(tabs()).toEqual(['Overview', 'Answers', 'Questions', 'Comments', 'Reputation', 'Votes', 'Bookmarks']);
+    expect(tabs()).toEqual(['Overview', 'Answers', 'Questions', 'Comments', 'Badges', 'Reputation', 'Votes', 'Bookmarks']);
     expect(text()).toContain('Edit profile');
     expect(api.getPersonalPage).toHaveBeenCalledWith('bookmarks', expect.objectContaining({ username: 'ann', page: 1 }), expect.anything());
     expect(text()).toContain('You have not bookmarked any questions yet.');
@@ -111,16 +115,44 @@ describe('Profile', () => {
   });
 
   it('an unknown tab is the 404 page', async () => {
-    await open('/users/ann/badges');
+    await open('/users/ann/badge');
     expect(host.querySelector('[data-testid="error-page-404"]')).not.toBeNull();
     expect(api.getPersonalInfo).not.toHaveBeenCalled();
+  });
+
+  it('the badges tab lists the badges with how often each was earned, each leading to their awards of it', async () => {
+    badgeApi.getUserBadges.mockResolvedValue([
+      { id: '1', name: 'Autobiographer', icon: 'person-badge-fill', earned_count: 1, level: 1 },
+      { id: '9', name: 'Nice Answer', icon: 'chat-square-text-fill', earned_count: 3, level: 1 },
+    ]);
+    await open('/users/ann/badges');
+    expect(badgeApi.getUserBadges).toHaveBeenCalledWith('ann', expect.anything());
+    const cards = [...host.querySelectorAll('[data-testid="badge-card"]')];
+    expect(cards.map((c) => c.querySelector('a')?.getAttribute('href'))).toEqual(['/badges/1?username=ann', '/badges/9?username=ann']);
+    expect(cards[0]?.textContent).toContain('Bronze');
+    expect(cards[1]?.querySelector('[data-testid="badge-earned"]')?.textContent).toBe('Earned ×3');
+    expect(api.getPersonalPage).not.toHaveBeenCalled();
+  });
+
+  it('a person without badges gets an empty badges tab that points to the badge list', async () => {
+    await open('/users/ann/badges');
+    expect(host.querySelector('[data-testid="profile-list-empty"]')?.textContent).toContain('No badges yet.');
+    expect(host.querySelector('[data-testid="profile-list-empty"] a')?.getAttribute('href')).toBe('/badges');
+  });
+
+  it('the overview shows the latest badges', async () => {
+    badgeApi.getRecentUserBadges.mockResolvedValue([{ id: '4', name: 'Editor', icon: 'pencil-fill', earned_count: 1, level: 1 }]);
+    await open('/users/ann');
+    const recent = host.querySelector('[data-testid="recent-badges"]');
+    expect(recent?.querySelector('a[href="/badges/4?username=ann"]')?.textContent).toBe('Editor');
+    expect(recent?.querySelector('a[href="/users/ann/badges"]')).not.toBeNull();
   });
 
   it('a suspended account says so and keeps its tabs', async () => {
     api.getPersonalInfo.mockResolvedValue(ann({ status: 'suspended' }));
     await open('/users/ann');
     expect(host.querySelector('[data-testid="profile-status"]')?.textContent).toBe('This account is suspended.');
-    expect(tabs().length).toBe(5);
+    expect(tabs().length).toBe(6);
   });
 
   it('a deleted account says so and shows nothing of its activity', async () => {

@@ -7,6 +7,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useUser } from '../../state/user';
 import { Overview } from './Overview';
+import { ProfileBadges } from './ProfileBadges';
 import { ProfileHeader } from './ProfileHeader';
 import { ProfileList } from './ProfileList';
 import { ProfileNav } from './ProfileNav';
@@ -39,6 +40,8 @@ export function Profile() {
           <ProfileNav username={info.username} tab={tab} isOwner={isOwner} />
           {tab === 'overview' ? (
             <Overview info={info} />
+          ) : tab === 'badges' ? (
+            <ProfileBadges username={info.username} isOwner={isOwner} />
           ) : isOwnerOnly(tab) && !isOwner ? (
             <p className="text-body-secondary" data-testid="profile-owner-only">
               {t('users.owner_only')} <Link to={tabPath(info.username, 'overview')}>{t('users.back_to_overview')}</Link>

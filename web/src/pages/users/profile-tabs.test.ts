@@ -5,13 +5,14 @@ describe('profile tabs', () => {
   it('reads the tab from the address: none is the overview, an unknown one is a 404', () => {
     expect(tabOf(undefined)).toBe('overview');
     expect(tabOf('answers')).toBe('answers');
-    expect(tabOf('badges')).toBeNull();
+    expect(tabOf('badges')).toBe('badges');
+    expect(tabOf('badge')).toBeNull();
     expect(tabOf('Answers')).toBeNull();
   });
 
   it('offers votes and bookmarks to the owner only', () => {
-    expect(visibleTabs(false)).toEqual(['overview', 'answers', 'questions', 'comments', 'reputation']);
-    expect(visibleTabs(true)).toEqual(['overview', 'answers', 'questions', 'comments', 'reputation', 'votes', 'bookmarks']);
+    expect(visibleTabs(false)).toEqual(['overview', 'answers', 'questions', 'comments', 'badges', 'reputation']);
+    expect(visibleTabs(true)).toEqual(['overview', 'answers', 'questions', 'comments', 'badges', 'reputation', 'votes', 'bookmarks']);
   });
 
   it('takes page and order from the query string, order only where the list can be sorted', () => {

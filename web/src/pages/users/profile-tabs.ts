@@ -1,7 +1,7 @@
 import { userPath } from '../../components/question-links';
 
-/** The profile's tabs in the order they show (spec section 2); badges join once badges exist. */
-export const PROFILE_TABS = ['overview', 'answers', 'questions', 'comments', 'reputation', 'votes', 'bookmarks'] as const;
+/** The profile's tabs in the order they show (spec section 2). */
+export const PROFILE_TABS = ['overview', 'answers', 'questions', 'comments', 'badges', 'reputation', 'votes', 'bookmarks'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
 /** Only the person themself may list these: the server serves them for the caller only. */
