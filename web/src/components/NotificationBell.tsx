@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { deriveLoginState } from '../app/login-state';
 import { useNotificationStatus } from '../hooks/useNotificationStatus';
+import { useUser } from '../state/user';
 
 /** Counts above this show as "99+" so the badge keeps its size. */
 const MAX_SHOWN = 99;
@@ -12,8 +14,10 @@ const MAX_SHOWN = 99;
 export function NotificationBell({ colored }: { colored: boolean }) {
   const { t } = useTranslation();
   const status = useNotificationStatus();
-  if (!status) return null;
-  const unread = Math.max(0, (Number(status.inbox) || 0) + (Number(status.achievement) || 0));
+  const shown = deriveLoginState(useUser()).isNormal;
+  if (!shown) return null;
+  // Until the first poll answers (or while the server fails) the bell shows, without a count.
+  const unread = status ? Math.max(0, (Number(status.inbox) || 0) + (Number(status.achievement) || 0)) : 0;
   return (
     <Link
       to="/users/notifications/inbox"
