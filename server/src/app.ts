@@ -45,6 +45,8 @@ import { uploadRoutes } from './features/upload/routes.js';
 import { userRoutes } from './features/user/routes.js';
 import { userDirectoryRoutes } from './features/user/directory-routes.js';
 import { voteRoutes } from './features/vote/routes.js';
+import { badgeAdminRoutes, badgeRoutes } from './features/badge/routes.js';
+import { handleBadgeEvent } from './features/badge/rules.js';
 import { loadSiteSettings } from './features/siteinfo/service.js';
 import type { Runtime } from './runtime.js';
 import { serveSpa, WEB_DIST } from './spa.js';
@@ -83,6 +85,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   });
   app.decorate('runtime', runtime);
   runtime.outbox.on(MAIL_TOPIC, mailHandler(runtime));
+  runtime.outbox.onTx('event.badge', handleBadgeEvent);
   app.addHook('onReady', async () => runtime.outbox.start());
   // A change may have published events (notifications, badges, mails): run them now, not at the
   // next poll. Reads publish nothing, so they do not wake the worker.
@@ -141,6 +144,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(tagRoutes, { prefix: API_PREFIX });
   await app.register(editorRoutes, { prefix: API_PREFIX });
   await app.register(voteRoutes, { prefix: API_PREFIX });
+  await app.register(badgeRoutes, { prefix: API_PREFIX });
   await app.register(collectionRoutes, { prefix: API_PREFIX });
   await app.register(followRoutes, { prefix: API_PREFIX });
   await app.register(followTagRoutes, { prefix: API_PREFIX });
@@ -153,6 +157,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(pluginRoutes);
   await app.register(smtpRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(tagAdminRoutes, { prefix: ADMIN_API_PREFIX });
+  await app.register(badgeAdminRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(sitePageRoutes);
   await app.register(permalinkRoutes);
   const uploadsDir = runtime.config?.service_config?.upload_path || runtime.paths.uploads;

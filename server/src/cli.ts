@@ -9,6 +9,7 @@ import { smtpConfigured } from './core/mailer.js';
 import { activateByEmail } from './features/auth/activate-by-email.js';
 import { loadSmtpSettings } from './features/email/settings.js';
 import { runCounterCheck } from './features/counters/command.js';
+import { runBadgeCheck } from './features/badge/command.js';
 import { autoInstallFromEnv } from './features/install/auto-install.js';
 import { seedDemo } from './features/seed/demo.js';
 import { Runtime } from './runtime.js';
@@ -22,6 +23,8 @@ Commands:
   check     check the config file, upload directory and database connection
   check --counters [--fix]
             recount every counter from its rows and list drift (exit 1 if any); --fix rewrites them
+  check --badges
+            award the badges the rules say were earned but are missing (sites older than badges)
   seed      fill an installed site with demo users, tags, questions, answers and comments
   user activate <email>
             mark the account's e-mail verified, as its activation link would (e.g. without a mail server)
@@ -42,6 +45,7 @@ async function main(argv: string[]): Promise<number> {
       questions: { type: 'string' },
       users: { type: 'string' },
       counters: { type: 'boolean' },
+      badges: { type: 'boolean' },
       fix: { type: 'boolean' },
     },
   });
@@ -59,6 +63,7 @@ async function main(argv: string[]): Promise<number> {
     case 'upgrade':
       return upgrade(paths);
     case 'check':
+      if (values.badges) return checkMissingBadges(paths);
       return values.counters ? checkCounterColumns(paths, !!values.fix) : check(paths);
     case 'seed':
       return seed(paths, values.questions, values.users);
@@ -179,6 +184,19 @@ async function checkCounterColumns(paths: DataPaths, fix: boolean): Promise<numb
   const db = createDb(readConfig(paths).data.database);
   try {
     return await runCounterCheck(db, fix);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function checkMissingBadges(paths: DataPaths): Promise<number> {
+  if (!configExists(paths)) {
+    console.error(`No configuration at ${paths.configFile}: install first (npx answer run -C ${paths.root}).`);
+    return 1;
+  }
+  const db = createDb(readConfig(paths).data.database);
+  try {
+    return await runBadgeCheck(db);
   } finally {
     await db.destroy();
   }

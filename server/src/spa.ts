@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyReply } from 'fastify';
 import { newNonce, setHtmlHeaders } from './core/security-headers.js';
+import { creditShare } from './features/badge/share.js';
 import type { Runtime } from './runtime.js';
 
 export const WEB_DIST =
@@ -26,6 +27,7 @@ function readIndex(): string {
 export async function serveSpa(runtime: Runtime, url: string, reply: FastifyReply) {
   const pathname = url.split('?')[0]!;
   if (!runtime.installed && pathname !== '/install' && !pathname.startsWith('/50x')) return reply.redirect('/install');
+  await creditShare(runtime, reply.request);
   const nonce = newNonce();
   return setHtmlHeaders(reply, nonce)
     .header('Cache-Control', 'no-cache')

@@ -12,3 +12,4 @@ export * from './text.js';
 export * from './paging.js';
 export * from './search.js';
 export * from './people.js';
+export * from './badge.js';
