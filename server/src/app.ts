@@ -11,7 +11,9 @@ import { commonSecurityHeaders } from './core/security-headers.js';
 import { AppError, notFound } from './core/errors.js';
 import { type RouteAccess, ensureRouteAccess } from './core/guardian.js';
 import { resolveLanguage } from './core/i18n.js';
-import { resolveSession, tokenFrom } from './core/session.js';
+import { resolveSession, resolveSessionCached, tokenFrom } from './core/session.js';
+import { notifyOnEvent } from './features/notification/consumer.js';
+import { notificationRoutes } from './features/notification/routes.js';
 import { privilegeRoutes } from './features/admin/privileges.js';
 import { smtpRoutes } from './features/admin/smtp-routes.js';
 import { answerRoutes } from './features/answer/routes.js';
@@ -66,6 +68,8 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** Answers before installation too: the calls a client makes while booting (docs/decisions.md). */
     beforeInstall?: boolean;
+    /** The session may come from a few-seconds process cache (the notification poll; core/session.ts). */
+    cachedSession?: boolean;
   }
 }
 
@@ -85,6 +89,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   });
   app.decorate('runtime', runtime);
   runtime.outbox.on(MAIL_TOPIC, mailHandler(runtime));
+  runtime.outbox.onTx('event.notify', (event, trx) => notifyOnEvent(event, trx));
   runtime.outbox.onTx('event.badge', handleBadgeEvent);
   app.addHook('onReady', async () => runtime.outbox.start());
   // A change may have published events (notifications, badges, mails): run them now, not at the
@@ -111,7 +116,8 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
     }
     if (runtime.installed && request.url.startsWith('/answer/')) {
       request.token = tokenFrom(request.headers, request.query);
-      request.user = request.token ? await resolveSession(runtime.database, request.token) : null;
+      const resolve = request.routeOptions.config?.cachedSession ? resolveSessionCached : resolveSession;
+      request.user = request.token ? await resolve(runtime.database, request.token) : null;
     }
   });
   // Every API route declares who may call it; the guardian decides (private mode included).
@@ -153,6 +159,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(timelineRoutes, { prefix: API_PREFIX });
   await app.register(personalRoutes, { prefix: API_PREFIX });
   await app.register(searchRoutes, { prefix: API_PREFIX });
+  await app.register(notificationRoutes, { prefix: API_PREFIX });
   await app.register(privilegeRoutes);
   await app.register(pluginRoutes);
   await app.register(smtpRoutes, { prefix: ADMIN_API_PREFIX });

@@ -13,3 +13,4 @@ export * from './paging.js';
 export * from './search.js';
 export * from './people.js';
 export * from './badge.js';
+export * from './notification.js';

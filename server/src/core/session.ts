@@ -59,6 +59,36 @@ export async function resolveSession(db: Db, accessToken: string): Promise<Sessi
   };
 }
 
+/**
+ * Opt-in for the hottest polls (route config `cachedSession`): a session seen in the last few
+ * seconds is answered from this process without a database read. Logout and revocation in this
+ * process forget it at once; elsewhere (another instance, an admin's suspension) it shows within
+ * SESSION_CACHE_MS. Only live sessions are kept, so unknown tokens cannot fill it.
+ */
+const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MAX = 10_000;
+const sessionCache = new Map<string, { db: Db; user: SessionUser; expires: number }>();
+
+export async function resolveSessionCached(db: Db, accessToken: string): Promise<SessionUser | null> {
+  const hit = sessionCache.get(accessToken);
+  if (hit && hit.db === db && hit.expires > Date.now()) return hit.user;
+  const user = await resolveSession(db, accessToken);
+  if (!user) {
+    sessionCache.delete(accessToken);
+    return null;
+  }
+  if (sessionCache.size >= SESSION_CACHE_MAX && !sessionCache.has(accessToken)) sessionCache.delete(sessionCache.keys().next().value as string);
+  sessionCache.set(accessToken, { db, user, expires: Date.now() + SESSION_CACHE_MS });
+  return user;
+}
+
+/** Forgets the cached sessions of one user (status, role or password changed). */
+export function forgetCachedSessions(userId: string | number, keepAccessToken?: string): void {
+  for (const [token, entry] of sessionCache) {
+    if (entry.user.id === String(userId) && token !== keepAccessToken) sessionCache.delete(token);
+  }
+}
+
 /** The user id a visit cookie stands for (private-site uploads); null when unknown or expired. */
 export async function resolveVisit(db: Db, visitToken: string): Promise<string | null> {
   if (!visitToken || visitToken.length > 200) return null;
@@ -72,6 +102,7 @@ export async function resolveVisit(db: Db, visitToken: string): Promise<string |
 
 export async function revokeSession(db: Db, accessToken: string): Promise<void> {
   await db.deleteFrom('session').where('token', '=', digest(accessToken)).execute();
+  sessionCache.delete(accessToken);
 }
 
 /** Ends every session of a user, except optionally the caller's own (password change). */
@@ -79,6 +110,7 @@ export async function revokeUserSessions(db: Db, userId: string | number, keepAc
   let q = db.deleteFrom('session').where('user_id', '=', String(userId));
   if (keepAccessToken) q = q.where('token', '!=', digest(keepAccessToken));
   await q.execute();
+  forgetCachedSessions(userId, keepAccessToken);
 }
 
 /** Authorization header (optionally "Bearer "-prefixed) or the Authorization query parameter. */

@@ -193,6 +193,16 @@ export interface NotificationTable {
   msg_type: Generated<number>;
   is_read: Generated<number>;
   status: Generated<number>;
+  /** Unique per receiver when set (migration 0008): achievements, first-vote notices, badge awards. */
+  dedupe_key: Generated<string | null>;
+}
+
+/** Red-dot counters of one user (migration 0008). */
+export interface NotificationStateTable {
+  user_id: RefId;
+  inbox: number;
+  achievement: number;
+  updated_at: number;
 }
 
 export interface CollectionTable {
@@ -419,6 +429,7 @@ export interface Database {
   review: ReviewTable;
   activity: ActivityTable;
   notification: NotificationTable;
+  notification_state: NotificationStateTable;
   collection: CollectionTable;
   collection_group: CollectionGroupTable;
   meta: MetaTable;

@@ -5,6 +5,7 @@ import { actionCounters } from './0004_action_counters.js';
 import { searchIndex } from './0005_search_index.js';
 import { tagListIndex } from './0006_tag_list_index.js';
 import { activityTimeIndex } from './0007_activity_time_index.js';
+import { notifications } from './0008_notifications.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0005_search_index': searchIndex,
   '0006_tag_list_index': tagListIndex,
   '0007_activity_time_index': activityTimeIndex,
+  '0008_notifications': notifications,
 };

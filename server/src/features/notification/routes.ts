@@ -1,0 +1,35 @@
+import { notificationIdBody, notificationPageQuery, notificationTypeBody } from '@answer/contract';
+import type { FastifyInstance } from 'fastify';
+import { send } from '../../core/envelope.js';
+import { parseInput } from '../../core/validate.js';
+import { notificationPage } from './page.js';
+import { markAllRead, markRead, resetRedDot } from './read.js';
+import { notificationStatus } from './status.js';
+
+/** In-app notifications (domain.md 8.4): the list, the polled status, and read states. */
+export async function notificationRoutes(app: FastifyInstance) {
+  const runtime = app.runtime;
+  // The hottest call of the site (every 3 s per signed-in tab): a few-seconds session cache.
+  app.get('/notification/status', { config: { access: 'auth', cachedSession: true } }, async (request, reply) =>
+    send(request, reply, await notificationStatus(runtime, request.user!, request.lang)),
+  );
+  app.put('/notification/status', { config: { access: 'auth' } }, async (request, reply) => {
+    const input = parseInput(notificationTypeBody, request.body);
+    await resetRedDot(runtime, request.user!, input.type);
+    return send(request, reply, await notificationStatus(runtime, request.user!, request.lang));
+  });
+  app.get('/notification/page', { config: { access: 'auth' } }, async (request, reply) => {
+    const input = parseInput(notificationPageQuery, request.query);
+    return send(request, reply, await notificationPage(runtime, request.user!, input, request.lang));
+  });
+  app.put('/notification/read/state', { config: { access: 'auth' } }, async (request, reply) => {
+    const input = parseInput(notificationIdBody, request.body);
+    await markRead(runtime, request.user!, input.id);
+    return send(request, reply, null);
+  });
+  app.put('/notification/read/state/all', { config: { access: 'auth' } }, async (request, reply) => {
+    const input = parseInput(notificationTypeBody, request.body);
+    await markAllRead(runtime, request.user!, input.type);
+    return send(request, reply, null);
+  });
+}
