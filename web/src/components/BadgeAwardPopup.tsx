@@ -5,32 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { markNotificationRead } from '../api/notification';
 import { NOTIFICATION_KEY, useNotificationStatus } from '../hooks/useNotificationStatus';
+import { BadgeIcon } from '../pages/badges/BadgeIcon';
 
-/** Bronze, silver, gold (domain.md 9.1 levels 1-3). */
-const LEVEL_COLOURS: Record<number, string> = { 1: '#b3713a', 2: '#8a9199', 3: '#d4a017' };
 const LEVEL_KEYS: Record<number, string> = { 1: 'notifications.level.bronze', 2: 'notifications.level.silver', 3: 'notifications.level.gold' };
 
-/** The translation key of a badge level's name (unknown levels read as bronze). */
+/** The translation key of a badge level's name (domain.md 9.1 levels 1-3; unknown levels read as bronze). */
 export const badgeLevelKey = (level: number) => LEVEL_KEYS[level] ?? 'notifications.level.bronze';
-
-const isImageUrl = (icon: string) => /^(https?:|\/|data:image\/)/.test(icon);
-
-/**
- * A badge's picture: its image when the icon is a URL; otherwise a medal in the level's colour
- * (the app ships no icon font for Bootstrap icon names).
- */
-export function BadgeAwardIcon({ icon, level, size = 32 }: { icon: string; level: number; size?: number }) {
-  if (icon && isImageUrl(icon)) return <img src={icon} alt="" width={size} height={size} />;
-  // Lists do not know the level: a neutral medal there.
-  const colour = LEVEL_COLOURS[level] ?? 'var(--bs-primary)';
-  return (
-    <svg width={size} height={size} viewBox="0 0 16 16" aria-hidden="true" data-icon={icon} data-level={level}>
-      <path d="M5 0h6l-1.5 5h-3z" fill="#dc3545" />
-      <circle cx="8" cy="10.5" r="5" fill={colour} />
-      <path d="m8 7.6.9 1.8 2 .3-1.45 1.4.35 2L8 12.15l-1.8.95.35-2-1.45-1.4 2-.3z" fill="#fff" opacity=".85" />
-    </svg>
-  );
-}
 
 /**
  * "You earned the X badge": shown once for the oldest badge award the user has not seen (the status
@@ -60,7 +40,7 @@ export function BadgeAwardPopup() {
         </Modal.Title>
       </Modal.Header>
       <Modal.Body className="text-center py-4">
-        <BadgeAwardIcon icon={award.icon} level={award.level} size={64} />
+        <BadgeIcon icon={award.icon} level={award.level} size={64} />
         <p className="fs-5 mt-3 mb-1">{t('notifications.award.earned', { name: award.name })}</p>
         <p className="text-body-secondary small mb-0" data-testid="badge-award-level">
           {t('notifications.award.level', { level })}

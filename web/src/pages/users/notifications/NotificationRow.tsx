@@ -1,10 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type NotificationItem, isUnread } from '../../../api/notification';
-import { BadgeAwardIcon } from '../../../components/BadgeAwardPopup';
 import { TimeAgo } from '../../../components/TimeAgo';
 import { UserLink } from '../../../components/UserLink';
 import { notificationLink, rankText } from './notification-links';
+
+/** Badge rows carry no icon or level: a medal in the theme's colour marks them. */
+function Medal() {
+  return (
+    <svg width={24} height={24} viewBox="0 0 16 16" className="flex-shrink-0" aria-hidden="true">
+      <path d="M5 0h6l-1.5 5h-3z" fill="var(--bs-danger)" />
+      <circle cx="8" cy="10.5" r="5" fill="var(--bs-primary)" />
+      <path d="m8 7.6.9 1.8 2 .3-1.45 1.4.35 2L8 12.15l-1.8.95.35-2-1.45-1.4 2-.3z" fill="#fff" opacity=".85" />
+    </svg>
+  );
+}
 
 interface Props {
   item: NotificationItem;
@@ -29,6 +39,8 @@ export function NotificationRow({ item, permalink, showActor, onOpen }: Props) {
   const hasRank = !isBadge && typeof item.rank === 'number' && item.rank !== 0;
   const user = item.user_info?.username ? item.user_info : null;
   const title = info.title || t('notifications.untitled');
+  // A badge award's title already says "You've earned the X badge": the action would repeat it.
+  const action = item.notification_action && item.notification_action !== info.title ? item.notification_action : '';
 
   return (
     <li className={`list-group-item d-flex align-items-start gap-3 py-3 ${unread ? 'bg-primary-subtle' : ''}`} data-testid="notification-item" data-read={unread ? 'false' : 'true'}>
@@ -42,14 +54,14 @@ export function NotificationRow({ item, permalink, showActor, onOpen }: Props) {
           {rankText(item.rank!)}
         </span>
       )}
-      {isBadge && <BadgeAwardIcon icon="" level={0} size={24} />}
+      {isBadge && <Medal />}
       <div className="flex-grow-1 text-break">
         <div className={unread ? 'fw-semibold' : ''}>
           {unread && <span className="visually-hidden">{t('notifications.unread')}: </span>}
           {showActor && !isBadge && (
             <>{user ? <UserLink user={user} /> : <span>{t('notifications.someone')}</span>} </>
           )}
-          <span className="text-body-secondary">{item.notification_action}</span>{' '}
+          {action && <span className="text-body-secondary">{action} </span>}
           {href ? (
             <Link to={href} onClick={() => onOpen(item)} data-testid="notification-link">
               {title}
