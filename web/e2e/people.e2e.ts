@@ -63,7 +63,7 @@ it("a name on an answer leads to the person's profile, whose answers tab lists t
   await expect.poll(() => page.getByTestId('profile-stats').textContent()).toContain('Answers');
   // A visitor sees the public tabs only.
   const tabs = page.getByRole('navigation', { name: 'Profile sections' });
-  expect(await tabs.getByRole('link').allTextContents()).toEqual(['Overview', 'Answers', 'Questions', 'Comments', 'Reputation']);
+  expect(await tabs.getByRole('link').allTextContents()).toEqual(['Overview', 'Answers', 'Questions', 'Comments', 'Badges', 'Reputation']);
   await page.getByTestId('top-answers').getByRole('link', { name: TITLE }).waitFor();
 
   await tabs.getByRole('link', { name: 'Answers' }).click();
