@@ -41,8 +41,12 @@ export interface MentionUser {
 const C = `${API_PREFIX}/comment`;
 export const COMMENT_PAGE_SIZE = 10;
 
-export const getCommentPage = (objectId: string, page: number, signal?: AbortSignal) =>
-  get<PageOf<CommentInfo>>(`${C}/page`, { params: { object_id: objectId, page, page_size: COMMENT_PAGE_SIZE }, signal });
+/** `linkedId`: a comment a link points at; the server adds it to the page when it is further down. */
+export const getCommentPage = (objectId: string, page: number, signal?: AbortSignal, linkedId?: string) =>
+  get<PageOf<CommentInfo>>(`${C}/page`, {
+    params: { object_id: objectId, page, page_size: COMMENT_PAGE_SIZE, ...(linkedId ? { comment_id: linkedId } : {}) },
+    signal,
+  });
 
 export const postComment = (input: NewComment) => post<CommentInfo>(C, input);
 

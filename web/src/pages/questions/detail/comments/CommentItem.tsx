@@ -12,6 +12,8 @@ import { CommentVote } from './CommentVote';
 
 interface CommentItemProps {
   comment: CommentInfo;
+  /** The comment a link pointed at (`?commentId=`): highlighted. */
+  linked?: boolean;
   canReply: boolean;
   onReply: (comment: CommentInfo) => void;
   onEdit: (comment: CommentInfo, text: string) => Promise<unknown>;
@@ -19,7 +21,7 @@ interface CommentItemProps {
 }
 
 /** One comment: its upvote, text, author and time, and reply / edit / delete as the server allows. */
-export function CommentItem({ comment: c, canReply, onReply, onEdit, onDelete }: CommentItemProps) {
+export function CommentItem({ comment: c, linked, canReply, onReply, onEdit, onDelete }: CommentItemProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -44,7 +46,7 @@ export function CommentItem({ comment: c, canReply, onReply, onEdit, onDelete }:
   }
 
   return (
-    <li id={`comment-${c.comment_id}`} className="list-group-item px-0 small" data-testid="comment">
+    <li id={`comment-${c.comment_id}`} className={`list-group-item px-0 small${linked ? ' bg-warning-subtle' : ''}`} data-testid="comment" aria-current={linked || undefined}>
       <div className="d-flex flex-wrap align-items-baseline gap-1">
         <CommentVote commentId={c.comment_id} votes={c.vote_count} voted={c.is_vote} />
         {c.reply_username &&

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { COMMENT_PAGE_SIZE, type CommentInfo, deleteComment, editComment, getCommentPage, postComment } from '../../../../api/comments';
 import { deriveLoginState } from '../../../../app/login-state';
 import { useUser } from '../../../../state/user';
@@ -14,14 +15,22 @@ export function Comments({ objectId }: { objectId: string }) {
   const canWrite = deriveLoginState(useUser()).isActivated;
   // null: no form; 'new': a comment; otherwise the comment being replied to.
   const [writing, setWriting] = useState<CommentInfo | 'new' | null>(null);
+  // A notification or shared link to one comment (`?commentId=`): it is loaded with the first page
+  // even when it is further down, then scrolled to and highlighted.
+  const linkedId = useSearchParams()[0].get('commentId') ?? undefined;
   const queryKey = ['comments', objectId];
   const comments = useInfiniteQuery({
     queryKey,
-    queryFn: ({ pageParam, signal }) => getCommentPage(objectId, pageParam, signal),
+    queryFn: ({ pageParam, signal }) => getCommentPage(objectId, pageParam, signal, pageParam === 1 ? linkedId : undefined),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (pages.length * COMMENT_PAGE_SIZE < last.count ? pages.length + 1 : undefined),
   });
-  const list = comments.data?.pages.flatMap((p) => p.list) ?? [];
+  const seen = new Set<string>();
+  const list = (comments.data?.pages.flatMap((p) => p.list) ?? []).filter((c) => !seen.has(c.comment_id) && seen.add(c.comment_id));
+  const linkedShown = !!linkedId && list.some((c) => c.comment_id === linkedId);
+  useEffect(() => {
+    if (linkedShown) document.getElementById(`comment-${linkedId}`)?.scrollIntoView({ block: 'center' });
+  }, [linkedShown, linkedId]);
   const total = comments.data?.pages[0]?.count ?? 0;
   const refresh = () => queryClient.invalidateQueries({ queryKey });
 
@@ -40,6 +49,7 @@ export function Comments({ objectId }: { objectId: string }) {
             <CommentItem
               key={c.comment_id}
               comment={c}
+              linked={c.comment_id === linkedId}
               canReply={canWrite}
               onReply={setWriting}
               onEdit={async (comment, text) => {
