@@ -135,3 +135,17 @@ export async function screenshotOnFailure(page: Page | undefined, name: string) 
   await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
   console.error(`screenshot saved: ${file}`);
 }
+
+/**
+ * Waits for the badge alert of `token`'s user (the outbox awards a badge a moment after the action
+ * that earns it, e.g. First Upvote after a vote) and marks it seen, so that its popup does not cover
+ * the pages a test then clicks through.
+ */
+export async function dismissBadgeAlert(server: RunningServer, token: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!(await server.api<{ badge_award: unknown }>('GET', '/answer/api/v1/notification/status', undefined, token)).badge_award) {
+    if (Date.now() > deadline) throw new Error('no badge was awarded within 15 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await server.api('PUT', '/answer/api/v1/notification/read/state/all', { type: 'achievement' }, token);
+}
