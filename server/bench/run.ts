@@ -5,7 +5,8 @@
  *
  * Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50),
  * BENCH_QUESTIONS (demo questions seeded first, default 10000; the recorded figures use 100000),
- * BENCH_DB=postgres|mysql to run on a throwaway database of TEST_PG_URL / TEST_MYSQL_URL.
+ * BENCH_DB=postgres|mysql to run on a throwaway database of TEST_PG_URL / TEST_MYSQL_URL,
+ * BENCH_ONLY=<text> to measure only the routes whose name contains it (and the baseline).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,7 +26,8 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS || 10000);
 const DB = (process.env.BENCH_DB || 'sqlite3') as 'sqlite3' | 'postgres' | 'mysql';
 
-function routes({ questionId, tag, username, word, second }: Targets): { name: string; path: string }[] {
+/** `signedIn` routes are called with the benchmark administrator's access token. */
+function routes({ questionId, tag, username, word, second }: Targets): { name: string; path: string; signedIn?: boolean }[] {
   return [
     { name: 'healthz (baseline)', path: '/healthz' },
     { name: 'siteinfo', path: '/answer/api/v1/siteinfo' },
@@ -42,6 +44,8 @@ function routes({ questionId, tag, username, word, second }: Targets): { name: s
     { name: 'search (word and tag)', path: `/answer/api/v1/search?q=${encodeURIComponent(`${word} [${tag}]`)}&size=20` },
     { name: 'tag list', path: '/answer/api/v1/tags/page?page=1&page_size=20&query_cond=popular' },
     { name: 'profile', path: `/answer/api/v1/personal/user/info?username=${username}` },
+    // Every signed-in tab polls this every 3 s: the busiest call of a live site.
+    { name: 'notification poll (signed in)', path: '/answer/api/v1/notification/status', signedIn: true },
     { name: 'SPA index', path: '/' },
   ];
 }
@@ -95,10 +99,11 @@ function startServer(dataDir: string, db: ThrowawayDb | null): ChildProcess {
   });
 }
 
-async function measure(route: { name: string; path: string }): Promise<Row> {
-  const result = await autocannon({ url: BASE + route.path, connections: CONNECTIONS, duration: SECONDS });
+async function measure(route: { name: string; path: string }, headers: Record<string, string>): Promise<Row> {
+  const result = await autocannon({ url: BASE + route.path, connections: CONNECTIONS, duration: SECONDS, headers });
   return {
-    ...route,
+    name: route.name,
+    path: route.path,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -144,7 +149,7 @@ async function pickTargets(): Promise<Targets> {
  * One load generator is one address, and search asks a visitor for a captcha after 20 searches a
  * minute; the benchmark measures the query, so the administrator switches the captcha off.
  */
-async function captchaOff() {
+async function captchaOff(): Promise<string> {
   const login = await fetch(`${BASE}/answer/api/v1/user/login/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -157,6 +162,7 @@ async function captchaOff() {
     body: JSON.stringify({ plugin_slug_name: 'basic_captcha', enabled: false }),
   });
   if (!res.ok) throw new Error(`switching the captcha off failed: ${res.status}`);
+  return token;
 }
 
 async function main() {
@@ -173,16 +179,19 @@ async function main() {
     process.stdout.write(`seeding ${QUESTIONS} questions...\n`);
     if ((await exited(answerCli(['seed', '-C', dataDir, '--questions', String(QUESTIONS)]))) !== 0) throw new Error('seeding failed');
     const targets = await pickTargets();
-    await captchaOff();
+    const token = await captchaOff();
     const rows: Row[] = [];
+    const only = (process.env.BENCH_ONLY || '').toLowerCase();
     for (const route of routes(targets)) {
+      if (only && route.path !== '/healthz' && !route.name.toLowerCase().includes(only)) continue;
       // Routes other features are still building are skipped until they answer.
-      if ((await fetch(BASE + route.path)).status === 404) {
+      const headers: Record<string, string> = route.signedIn ? { authorization: token } : {};
+      if ((await fetch(BASE + route.path, { headers })).status === 404) {
         process.stdout.write(`skipping ${route.name}: 404\n`);
         continue;
       }
       process.stdout.write(`measuring ${route.name} (${SECONDS}s)...\n`);
-      rows.push(await measure(route));
+      rows.push(await measure(route, headers));
     }
     const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
     const header = `## ${new Date().toISOString().slice(0, 10)}: ${DB}, ${QUESTIONS} questions, ${CONNECTIONS} connections, ${SECONDS} s per route\n\nMachine: ${machine}\n`;
