@@ -40,6 +40,9 @@ import { captchaRoutes } from './features/captcha/routes.js';
 import { registerThrottle, type ThrottleConfig } from './features/captcha/throttle.js';
 import { trustedProxies } from './config/config.js';
 import { mailHandler, MAIL_TOPIC } from './features/email/service.js';
+import { scheduleDigests } from './features/email/digest.js';
+import { handleMailEvent } from './features/email/new-question-mail.js';
+import { unsubscribeRoutes } from './features/email/unsubscribe-routes.js';
 import { installRoutes } from './features/install/routes.js';
 import { siteinfoRoutes } from './features/siteinfo/routes.js';
 import { sitePageRoutes } from './features/siteinfo/site-pages.js';
@@ -90,6 +93,8 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   app.decorate('runtime', runtime);
   runtime.outbox.on(MAIL_TOPIC, mailHandler(runtime));
   runtime.outbox.onTx('event.notify', (event, trx) => notifyOnEvent(event, trx));
+  runtime.outbox.onTx('event.mail', handleMailEvent);
+  scheduleDigests(app, runtime);
   runtime.outbox.onTx('event.badge', handleBadgeEvent);
   app.addHook('onReady', async () => runtime.outbox.start());
   // A change may have published events (notifications, badges, mails): run them now, not at the
@@ -137,6 +142,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(installRoutes, { prefix: INSTALL_PREFIX });
   await app.register(siteinfoRoutes, { prefix: API_PREFIX });
   await app.register(userRoutes, { prefix: API_PREFIX });
+  await app.register(unsubscribeRoutes, { prefix: API_PREFIX });
   await app.register(userDirectoryRoutes, { prefix: API_PREFIX });
   await app.register(authRoutes, { prefix: API_PREFIX });
   await app.register(captchaRoutes, { prefix: API_PREFIX });

@@ -77,10 +77,13 @@ export const updateInterfaceSchema = z.object({
 
 const channel = z.object({ key: text().max(32), enable: z.boolean() });
 export const NOTIFICATION_SOURCES = ['inbox', 'all_new_question', 'all_new_question_for_following_tags'] as const;
+/** Notification mails one by one (off) or grouped once a day / week (beyond upstream; its client omits it). */
+export const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
 export const notificationConfigSchema = z.object({
   inbox: channel.optional(),
   all_new_question: channel.optional(),
   all_new_question_for_following_tags: channel.optional(),
+  digest: z.enum(DIGEST_FREQUENCIES, { message: 'error.common.invalid' }).optional(),
 });
 
 export const ACTIONS = ['email', 'password', 'edit_userinfo', 'question', 'answer', 'comment', 'edit', 'invitation_answer', 'search', 'report', 'delete', 'vote'] as const;

@@ -19,6 +19,8 @@ export interface Mail {
   subject: string;
   html: string;
   text: string;
+  /** Extra header lines, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export const smtpConfigured = (s: SmtpSettings) => Boolean(s.smtp_host);
@@ -46,6 +48,7 @@ export async function sendMail(settings: SmtpSettings, mail: Mail): Promise<void
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
+      headers: mail.headers,
     });
   } finally {
     transport.close();

@@ -403,6 +403,36 @@ export interface ActionCounterTable {
   expires_at: number;
 }
 
+/** Notification e-mail digests and the new-question mail cap (migration 0009). */
+export interface MailDigestTable {
+  user_id: RefId;
+  /** off | daily | weekly */
+  frequency: string;
+  /** When the next digest is due (Unix seconds); 0 = nothing scheduled. */
+  next_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MailDigestEntryTable {
+  id: AutoId;
+  user_id: RefId;
+  /** new_answer | new_comment | invited_you_to_answer | new_question */
+  kind: string;
+  /** The notification source the mail was about (what its unsubscribe link switches off). */
+  source: string;
+  /** JSON: {title, url, actor?, summary?} */
+  payload: string;
+  created_at: number;
+}
+
+export interface MailQuotaTable {
+  user_id: RefId;
+  window_start: number;
+  count: number;
+  claim: number | string;
+}
+
 export interface VoteTable {
   user_id: RefId;
   object_id: Id;
@@ -453,4 +483,7 @@ export interface Database {
   action_counter: ActionCounterTable;
   question_view: QuestionViewTable;
   vote: VoteTable;
+  mail_digest: MailDigestTable;
+  mail_digest_entry: MailDigestEntryTable;
+  mail_quota: MailQuotaTable;
 }

@@ -1,4 +1,4 @@
-import { API_PREFIX, type NOTIFICATION_SOURCES } from '@answer/contract';
+import { API_PREFIX, type DIGEST_FREQUENCIES, type NOTIFICATION_SOURCES } from '@answer/contract';
 import type { CaptchaAnswer } from './account';
 import { get, post, request } from './client';
 import type { AvatarInfo } from './types';
@@ -26,7 +26,9 @@ export const changePassword = (body: { old_pass: string; pass: string } & Captch
   request<null>('PUT', `${U}/password`, { body, ...quiet });
 
 export type NotificationSource = (typeof NOTIFICATION_SOURCES)[number];
-export type NotificationConfig = Record<NotificationSource, { key: string; enable: boolean }>;
+export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
+/** The per-source e-mail switches, and whether the mails come one by one or as a daily/weekly digest. */
+export type NotificationConfig = Record<NotificationSource, { key: string; enable: boolean }> & { digest?: DigestFrequency };
 
 export const getNotificationConfig = (signal?: AbortSignal) => get<NotificationConfig>(`${U}/notification/config`, { signal });
 

@@ -6,6 +6,7 @@ import { searchIndex } from './0005_search_index.js';
 import { tagListIndex } from './0006_tag_list_index.js';
 import { activityTimeIndex } from './0007_activity_time_index.js';
 import { notifications } from './0008_notifications.js';
+import { mailDigest } from './0009_mail_digest.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0006_tag_list_index': tagListIndex,
   '0007_activity_time_index': activityTimeIndex,
   '0008_notifications': notifications,
+  '0009_mail_digest': mailDigest,
 };

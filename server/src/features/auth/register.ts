@@ -6,17 +6,12 @@ import { isDeadlock, isUniqueViolation } from '../../db/errors.js';
 import type { Runtime } from '../../runtime.js';
 import { createCode } from '../email/codes.js';
 import { loadSiteSettings, type SiteSettings } from '../siteinfo/service.js';
+import { applyDefaultNotificationConfig } from '../user/notification-config.js';
 import { findUserByEmail } from '../user/queries.js';
 import { emailDomainAllowed, now, usernameFrom } from './common.js';
 import { queueLinkMail } from './mails.js';
 
 type RegisterInput = z.infer<typeof registerSchema>;
-
-export const DEFAULT_NOTIFICATION_SOURCES = [
-  { source: 'inbox', enabled: 1 },
-  { source: 'all_new_question', enabled: 0 },
-  { source: 'all_new_question_for_following_tags', enabled: 0 },
-];
 
 const duplicateEmail = () => new FieldErrors([{ field: 'e_mail', reason: 'error.email.duplicate' }]);
 /** Tries before a concurrently taken username is given up (each retry draws a new suffix). */
@@ -82,18 +77,7 @@ async function insertUser(
     // insertId is undefined on PostgreSQL; the unique username finds the row on every dialect.
     const row = await trx.selectFrom('user').select('id').where('username', '=', user.username).executeTakeFirstOrThrow();
     const userId = String(row.id);
-    await trx
-      .insertInto('user_notification_config')
-      .values(
-        DEFAULT_NOTIFICATION_SOURCES.map((s) => ({
-          user_id: userId,
-          source: s.source,
-          enabled: s.enabled,
-          channels: JSON.stringify([{ key: 'email', enable: Boolean(s.enabled) }]),
-          created_at: t,
-        })),
-      )
-      .execute();
+    await applyDefaultNotificationConfig(trx, userId);
     const code = await createCode(trx, 'activation', userId, { email: user.email });
     await queueLinkMail(trx, settings, { to: user.email, userLanguage: '', template: 'register', path: '/users/account-activation', code });
     return userId;

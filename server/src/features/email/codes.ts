@@ -41,6 +41,31 @@ export async function createCode(db: Kysely<Database> | Transaction<Database>, k
   return code;
 }
 
+/** Many codes of one kind in batched inserts (a new question may mail thousands of subscribers). */
+export async function createCodes(
+  db: Kysely<Database> | Transaction<Database>,
+  kind: CodeKind,
+  items: { userId: string | number; payload: CodePayload }[],
+): Promise<string[]> {
+  const created = now();
+  const codes = items.map(() => newToken());
+  const rows = items.map((item, i) => ({
+    code_hash: digest(codes[i]!),
+    kind,
+    user_id: String(item.userId),
+    payload: JSON.stringify(item.payload),
+    created_at: created,
+    expires_at: created + LIFETIME[kind],
+  }));
+  for (let i = 0; i < rows.length; i += 200) await db.insertInto('email_code').values(rows.slice(i, i + 200)).execute();
+  return codes;
+}
+
+/** Drops codes of a kind that expired more than a day ago (the digest job calls it). */
+export async function deleteExpiredCodes(db: Kysely<Database>, kind: CodeKind, at = now()): Promise<void> {
+  await db.deleteFrom('email_code').where('kind', '=', kind).where('expires_at', '<', at - 86400).execute();
+}
+
 /**
  * Consumes a code atomically: the UPDATE succeeds for exactly one caller, so a replayed or
  * concurrent second use fails. Returns null for unknown, expired, used or wrong-kind codes.

@@ -7,6 +7,7 @@ import { DEFAULT_PRIVILEGE_LEVEL, PRIVILEGE_LEVELS } from './privilege-levels.js
 import { BADGE_GROUPS, BADGES, CONFIG_ROWS, POWER_TYPES, ROLES } from './seed-config.js';
 import { paragraphsToHtml, STARTER_POSTS, STARTER_TAG } from './seed-content.js';
 import { indexRows } from '../search/index-writer.js';
+import { applyDefaultNotificationConfig } from '../user/notification-config.js';
 
 export interface SeedInput {
   language: string;
@@ -122,6 +123,7 @@ export async function seedInstall(db: Kysely<Database>, input: SeedInput): Promi
       .execute();
     if (dialectOf(trx) === 'postgres') await sql`select setval(pg_get_serial_sequence('"user"', 'id'), ${ADMIN_ID})`.execute(trx);
     await trx.insertInto('user_role_rel').values({ user_id: ADMIN_ID, role_id: 2, created_at: now }).execute();
+    await applyDefaultNotificationConfig(trx, ADMIN_ID);
 
     const settings = siteInfoSeed(input);
     await trx

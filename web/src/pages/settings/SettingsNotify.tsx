@@ -1,10 +1,16 @@
-import { NOTIFICATION_SOURCES } from '@answer/contract';
+import { DIGEST_FREQUENCIES, NOTIFICATION_SOURCES } from '@answer/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
-import { type NotificationConfig, getNotificationConfig, saveNotificationConfig } from '../../api/settings';
+import {
+  type DigestFrequency,
+  type NotificationConfig,
+  type NotificationSource,
+  getNotificationConfig,
+  saveNotificationConfig,
+} from '../../api/settings';
 import { FormMessage } from '../../components/FormMessage';
 import { PageLoading } from '../../components/PageLoading';
 import { usePageTitle } from '../../hooks/usePageTitle';
@@ -14,7 +20,7 @@ import { serverFormErrors } from '../../utils/form-errors';
 
 const QUERY_KEY = ['notification-config'];
 
-/** /users/settings/notify: which notifications also arrive by e-mail. */
+/** /users/settings/notify: which notifications also arrive by e-mail, one by one or as a digest. */
 export function SettingsNotify() {
   const { t } = useTranslation();
   usePageTitle(t('settings.notify'));
@@ -32,8 +38,13 @@ function NotifyForm({ saved }: { saved: NotificationConfig }) {
   const [message, setMessage] = useState('');
   useUnsavedChangesPrompt(dirty);
 
-  const toggle = (source: keyof NotificationConfig, enable: boolean) => {
+  const toggle = (source: NotificationSource, enable: boolean) => {
     setConfig((c) => ({ ...c, [source]: { key: 'email', enable } }));
+    setDirty(true);
+  };
+
+  const setDigest = (digest: DigestFrequency) => {
+    setConfig((c) => ({ ...c, digest }));
     setDirty(true);
   };
 
@@ -69,6 +80,23 @@ function NotifyForm({ saved }: { saved: NotificationConfig }) {
           />
         ))}
       </fieldset>
+      <Form.Group className="mb-3" controlId="notify-digest">
+        <Form.Label>{t('settings.notify_page.digest')}</Form.Label>
+        <Form.Select
+          value={config.digest ?? 'off'}
+          onChange={(e) => setDigest(e.target.value as DigestFrequency)}
+          aria-describedby="notify-digest-help"
+        >
+          {DIGEST_FREQUENCIES.map((f) => (
+            <option key={f} value={f}>
+              {t(`settings.notify_page.digest_${f}`)}
+            </option>
+          ))}
+        </Form.Select>
+        <Form.Text id="notify-digest-help" muted>
+          {t('settings.notify_page.digest_help')}
+        </Form.Text>
+      </Form.Group>
       <FormMessage message={message} />
       <Button type="submit" disabled={busy}>
         {t('settings.save')}
