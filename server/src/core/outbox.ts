@@ -58,10 +58,13 @@ export class OutboxWorker {
       return this.running;
     }
     this.running = (async () => {
+      // Handlers may queue further rows (a notification queues its e-mail): go round until a pass
+      // finds nothing due.
+      let handled = 0;
       do {
         this.again = false;
-        await this.drain();
-      } while (this.again);
+        handled = await this.drain();
+      } while (this.again || handled > 0);
     })().finally(() => {
       this.running = null;
     });
@@ -73,9 +76,10 @@ export class OutboxWorker {
     await this.kick();
   }
 
-  private async drain(): Promise<void> {
+  /** Runs the rows due now; returns how many it claimed. */
+  private async drain(): Promise<number> {
     const db = this.db();
-    if (!db) return;
+    if (!db) return 0;
     const t = now();
     const due = await db
       .selectFrom('outbox')
@@ -86,6 +90,7 @@ export class OutboxWorker {
       .orderBy('id')
       .limit(50)
       .execute();
+    let claimedRows = 0;
     for (const row of due) {
       const claimed = await db
         .updateTable('outbox')
@@ -95,6 +100,7 @@ export class OutboxWorker {
         .where('done_at', '=', 0)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) continue;
+      claimedRows++;
       const handler = this.handlers.get(row.topic);
       const txHandler = this.txHandlers.get(row.topic);
       try {
@@ -128,5 +134,6 @@ export class OutboxWorker {
           .execute();
       }
     }
+    return claimedRows;
   }
 }

@@ -110,7 +110,7 @@ async function inboxWithFollowers(trx: Trx, n: InboxNotice): Promise<void> {
     const id = String(f.user_id);
     if (copied.has(id)) continue;
     copied.add(id);
-    await addInbox(trx, { ...n, receiverId: id });
+    await addInbox(trx, { ...n, receiverId: id, followerCopy: true });
   }
 }
 

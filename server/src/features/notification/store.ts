@@ -50,6 +50,8 @@ export interface InboxNotice {
   commentId?: string;
   /** Set when the notice may exist only once per receiver (a voter's first vote). */
   dedupeKey?: string;
+  /** A follower's copy: shown in the inbox, but mailed only to the one the event was about (domain.md 8.5). */
+  followerCopy?: boolean;
 }
 
 /**
@@ -124,6 +126,7 @@ export async function addInbox(trx: Trx, n: InboxNotice): Promise<boolean> {
   });
   if (!created) return false;
   await bumpRedDot(trx, n.receiverId, 'inbox');
+  if (n.followerCopy) return true;
   // The e-mail feature decides which actions mail (answers, comments, replies, invitations).
   await mailForInbox(trx, {
     receiverId: n.receiverId,
