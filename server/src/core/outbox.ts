@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../db/connect.js';
+import { dialectOf } from '../db/migrations/dialect.js';
 import type { Database } from '../db/schema.js';
 
 /**
@@ -105,7 +106,11 @@ export class OutboxWorker {
       const txHandler = this.txHandlers.get(row.topic);
       try {
         if (txHandler) {
-          await db.transaction().execute(async (trx) => {
+          // Read committed (PostgreSQL's default; MariaDB's is repeatable read): each statement
+          // sees what committed before it and takes no gap locks, so a consumer neither reads a
+          // stale ledger nor deadlocks with the requests that publish events.
+          const tx = dialectOf(db) === 'sqlite3' ? db.transaction() : db.transaction().setIsolationLevel('read committed');
+          await tx.execute(async (trx) => {
             // Marked done first: a second runner whose claim outlived its lock blocks here, then
             // finds the row done and rolls back instead of repeating the effects.
             const done = await trx.updateTable('outbox').set({ done_at: now() }).where('id', '=', row.id).where('done_at', '=', 0).executeTakeFirst();

@@ -1,6 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { OBJECT_TYPE, objectTypeOf } from '../../core/ids.js';
-import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { ACT } from '../activity/types.js';
 import type { SiteEvent } from '../events/types.js';
@@ -199,13 +198,12 @@ async function achievement(trx: Trx, receiverId: string, objectId: string, quest
 }
 
 /**
- * The sum of a user's active reputation-bearing ledger rows on one object (domain.md 8.3). MySQL
- * reads it with a locking read: its plain reads see the transaction's first snapshot, which may
- * predate the vote committed while this one waited for the notification row's lock.
+ * The sum of a user's active reputation-bearing ledger rows on one object (domain.md 8.3). The
+ * consumer runs read committed (core/outbox.ts), so this sees the votes committed while it waited
+ * for the notification row's lock.
  */
 export async function rankOn(trx: Trx, userId: string, objectId: string): Promise<number> {
-  let q = trx.selectFrom('activity').select('rank').where('user_id', '=', userId).where('object_id', '=', objectId).where('cancelled', '=', 0).where('has_rank', '=', 1);
-  if (dialectOf(trx) === 'mysql') q = q.modifyEnd(sql`lock in share mode`);
+  const q = trx.selectFrom('activity').select('rank').where('user_id', '=', userId).where('object_id', '=', objectId).where('cancelled', '=', 0).where('has_rank', '=', 1);
   const rows = await q.execute();
   return rows.reduce((sum, r) => sum + Number(r.rank), 0);
 }
