@@ -5,8 +5,10 @@
  *
  * Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50),
  * BENCH_QUESTIONS (demo questions seeded first, default 10000; the recorded figures use 100000),
+ * BENCH_USERS (demo users, default one per 10 questions),
  * BENCH_DB=postgres|mysql to run on a throwaway database of TEST_PG_URL / TEST_MYSQL_URL,
- * BENCH_ONLY=<text> to measure only the routes whose name contains it (and the baseline).
+ * BENCH_ONLY=<text> to measure only the routes whose name contains it (and the baseline),
+ * BENCH_PROFILE=<dir> to write the server's CPU profile there (open it in Chrome's DevTools).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +26,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 
 /** Routes measured; later features add theirs here. */
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS || 10000);
+const USERS = Number(process.env.BENCH_USERS || Math.max(20, Math.ceil(QUESTIONS / 10)));
 const DB = (process.env.BENCH_DB || 'sqlite3') as 'sqlite3' | 'postgres' | 'mysql';
 
 /** `signedIn` routes are called with the benchmark administrator's access token. */
@@ -81,7 +84,8 @@ function answerCli(args: string[]): ChildProcess {
 }
 
 function startServer(dataDir: string, db: ThrowawayDb | null): ChildProcess {
-  return spawn(process.execPath, [path.join(ROOT, 'server/bin/answer.js'), 'run', '-C', dataDir], {
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  return spawn(process.execPath, [...profile, path.join(ROOT, 'server/bin/answer.js'), 'run', '-C', dataDir], {
     env: {
       ...process.env,
       ...dbEnv(db),
@@ -176,8 +180,8 @@ async function main() {
   }, (10 * (SECONDS + 5) + 900) * 1000);
   try {
     await waitForHealth(Date.now() + 60_000);
-    process.stdout.write(`seeding ${QUESTIONS} questions...\n`);
-    if ((await exited(answerCli(['seed', '-C', dataDir, '--questions', String(QUESTIONS)]))) !== 0) throw new Error('seeding failed');
+    process.stdout.write(`seeding ${QUESTIONS} questions and ${USERS} users...\n`);
+    if ((await exited(answerCli(['seed', '-C', dataDir, '--questions', String(QUESTIONS), '--users', String(USERS)]))) !== 0) throw new Error('seeding failed');
     const targets = await pickTargets();
     const token = await captchaOff();
     const rows: Row[] = [];
@@ -194,7 +198,7 @@ async function main() {
       rows.push(await measure(route, headers));
     }
     const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-    const header = `## ${new Date().toISOString().slice(0, 10)}: ${DB}, ${QUESTIONS} questions, ${CONNECTIONS} connections, ${SECONDS} s per route\n\nMachine: ${machine}\n`;
+    const header = `## ${new Date().toISOString().slice(0, 10)}: ${DB}, ${QUESTIONS} questions, ${USERS} users, ${CONNECTIONS} connections, ${SECONDS} s per route\n\nMachine: ${machine}\n`;
     const report = `${header}\n${table(rows)}\n`;
     console.log(`\n${report}`);
     if (process.argv.includes('--write')) {

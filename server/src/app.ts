@@ -3,7 +3,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyInstance } from 'fastify';
 import { ADMIN_API_PREFIX, API_PREFIX, INSTALL_PREFIX } from '@answer/contract';
 import { errorHandler } from './core/error-handler.js';
 import { type LogDestination, loggerOptions } from './core/log-redaction.js';
@@ -11,7 +11,7 @@ import { commonSecurityHeaders } from './core/security-headers.js';
 import { AppError, notFound } from './core/errors.js';
 import { type RouteAccess, ensureRouteAccess } from './core/guardian.js';
 import { resolveLanguage } from './core/i18n.js';
-import { resolveSession, resolveSessionCached, tokenFrom } from './core/session.js';
+import { cachedSession, resolveSession, resolveSessionCached, tokenFrom } from './core/session.js';
 import { privilegeRoutes } from './features/admin/privileges.js';
 import { smtpRoutes } from './features/admin/smtp-routes.js';
 import { answerRoutes } from './features/answer/routes.js';
@@ -66,6 +66,8 @@ declare module 'fastify' {
     user: import('./core/guardian.js').SessionUser | null;
     /** The raw access token the caller sent (empty for visitors). */
     token: string;
+    /** The route's declared config, read once (`routeOptions` builds a new object on every read). */
+    declared: FastifyContextConfig;
   }
   interface FastifyContextConfig extends ThrottleConfig {
     access?: RouteAccess;
@@ -105,6 +107,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   app.decorateRequest('lang', 'en_US');
   app.decorateRequest('user', null);
   app.decorateRequest('token', '');
+  app.decorateRequest('declared', null as unknown as FastifyContextConfig);
   app.setErrorHandler(errorHandler);
   app.addHook('onSend', commonSecurityHeaders);
   app.setNotFoundHandler(async (request, reply) => {
@@ -113,24 +116,28 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   });
 
   app.addHook('onRequest', async (request) => {
+    request.declared = request.routeOptions.config;
     request.lang = resolveLanguage(request.headers['accept-language']);
     // Before installation only the boot calls answer (so a client can render the installer); the
     // rest of the API is 503 base.not_installed and pages redirect to /install.
-    if (!runtime.installed && request.url.startsWith('/answer/') && !request.routeOptions.config?.beforeInstall) {
+    if (!runtime.installed && request.url.startsWith('/answer/') && !request.declared.beforeInstall) {
       throw new AppError(503, 'base.not_installed');
     }
     if (runtime.installed && request.url.startsWith('/answer/')) {
       request.token = tokenFrom(request.headers, request.query);
-      const resolve = request.routeOptions.config?.cachedSession ? resolveSessionCached : resolveSession;
-      request.user = request.token ? await resolve(runtime.database, request.token) : null;
+      if (!request.token) request.user = null;
+      else if (request.declared.cachedSession) request.user = cachedSession(runtime.database, request.token) ?? (await resolveSessionCached(runtime.database, request.token));
+      else request.user = await resolveSession(runtime.database, request.token);
     }
   });
   // Every API route declares who may call it; the guardian decides (private mode included).
   app.addHook('preHandler', async (request) => {
-    const access = request.routeOptions.config?.access;
+    const access = request.declared.access;
     if (!access || access === 'none') return;
-    const settings = await loadSiteSettings(runtime);
-    ensureRouteAccess(request.user, access, settings.login.login_required);
+    // Only public reads depend on private mode; the other levels need a signed-in user anyway, so
+    // the settings are not even looked up for them (the notification poll is one).
+    const loginRequired = access === 'public' && (await loadSiteSettings(runtime)).login.login_required;
+    ensureRouteAccess(request.user, access, loginRequired);
   });
   // Captcha and abuse limits a route declares (`captcha`, `limits`), after its access check.
   registerThrottle(app);

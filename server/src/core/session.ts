@@ -69,9 +69,15 @@ const SESSION_CACHE_MS = 5_000;
 const SESSION_CACHE_MAX = 10_000;
 const sessionCache = new Map<string, { db: Db; user: SessionUser; expires: number }>();
 
-export async function resolveSessionCached(db: Db, accessToken: string): Promise<SessionUser | null> {
+/** The cached caller, without waiting: undefined when the cache has no live entry. */
+export function cachedSession(db: Db, accessToken: string): SessionUser | undefined {
   const hit = sessionCache.get(accessToken);
-  if (hit && hit.db === db && hit.expires > Date.now()) return hit.user;
+  return hit && hit.db === db && hit.expires > Date.now() ? hit.user : undefined;
+}
+
+export async function resolveSessionCached(db: Db, accessToken: string): Promise<SessionUser | null> {
+  const hit = cachedSession(db, accessToken);
+  if (hit) return hit;
   const user = await resolveSession(db, accessToken);
   if (!user) {
     sessionCache.delete(accessToken);

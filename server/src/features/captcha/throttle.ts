@@ -134,14 +134,13 @@ export function registerThrottle(app: FastifyInstance): void {
   const runtime = app.runtime;
   app.decorateRequest('throttle', null);
   app.addHook('preHandler', async (request) => {
-    const config = request.routeOptions.config as ThrottleConfig | undefined;
+    const config = request.declared as ThrottleConfig | undefined;
     if (!config?.captcha && !config?.limits?.length) return;
     if (isStaff(request.user)) return;
     await enforce(runtime, request, config);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    const config = request.routeOptions.config as ThrottleConfig | undefined;
-    if (request.throttle) await settle(runtime, request, reply.statusCode < 400, config?.countOn ?? 'attempt');
+    if (request.throttle) await settle(runtime, request, reply.statusCode < 400, (request.declared as ThrottleConfig).countOn ?? 'attempt');
     return payload;
   });
 }

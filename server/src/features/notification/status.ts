@@ -15,20 +15,27 @@ import { BADGE_KEY_PREFIX, NOTICE, READ_STATE, type StoredContent } from './stor
  * from the per-user entry of status-cache.ts; on a miss, three small indexed reads.
  */
 export async function notificationStatus(runtime: Runtime, user: SessionUser, lang: string): Promise<NotificationStatus> {
-  let status = cachedStatus(runtime, user.id);
-  if (!status) {
-    status = await loadStatus(runtime, user);
-    rememberStatus(runtime, user.id, status);
-  }
+  const hit = cachedNotificationStatus(runtime, user, lang);
+  if (hit) return hit;
+  const status = await loadStatus(runtime, user);
+  rememberStatus(runtime, user.id, status);
+  return present(status, lang);
+}
+
+/** The status from this process's cache, without waiting; undefined on a miss (the poll's fast path). */
+export function cachedNotificationStatus(runtime: Runtime, user: SessionUser, lang: string): NotificationStatus | undefined {
+  const status = cachedStatus(runtime, user.id);
+  return status && present(status, lang);
+}
+
+function present(status: CachedStatus, lang: string): NotificationStatus {
   const { badge } = status;
   return {
     inbox: status.inbox,
     achievement: status.achievement,
     revision: status.revision,
     can_revision: status.can_revision,
-    badge_award: badge
-      ? { ...badge, badge_id: presentId(badge.badge_id, (await loadSiteSettings(runtime)).seo.permalink), name: t(lang, badge.name) }
-      : null,
+    badge_award: badge ? { ...badge, name: t(lang, badge.name) } : null,
   };
 }
 
@@ -65,7 +72,9 @@ async function oldestBadgeAlert(runtime: Runtime, userId: string): Promise<Cache
   const badgeId = (JSON.parse(row.content) as StoredContent).badge_id;
   const badge = badgeId ? await db.selectFrom('badge').select(['name', 'icon', 'level']).where('id', '=', badgeId).executeTakeFirst() : undefined;
   if (!badge) return null;
-  return { notification_id: String(row.id), badge_id: badgeId, name: badge.name, icon: badge.icon, level: Number(badge.level) };
+  // Shown in the site's id style (permalink setting) as of loading; the entry lives 2 s.
+  const badgeShown = presentId(badgeId, (await loadSiteSettings(runtime)).seo.permalink);
+  return { notification_id: String(row.id), badge_id: badgeShown, name: badge.name, icon: badge.icon, level: Number(badge.level) };
 }
 
 /**
