@@ -4,7 +4,7 @@ import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
 import { notificationPage } from './page.js';
 import { markAllRead, markRead, resetRedDot } from './read.js';
-import { cachedNotificationStatus, notificationStatus } from './status.js';
+import { cachedStatusReply, notificationStatus } from './status.js';
 
 /** The poll's reply, declared so Fastify serialises it with a compiled serialiser (it is sent very often). */
 const STATUS_REPLY = {
@@ -41,8 +41,8 @@ export async function notificationRoutes(app: FastifyInstance) {
   // The hottest call of the site (every 3 s per signed-in tab): a few-seconds session cache.
   app.get('/notification/status', { config: { access: 'auth', cachedSession: true }, schema: { response: { 200: STATUS_REPLY } } }, (request, reply) => {
     // Not async: a cached status is sent without a round through the promise queue.
-    const cached = cachedNotificationStatus(runtime, request.user!, request.lang);
-    if (cached) return send(request, reply, cached);
+    const cached = cachedStatusReply(runtime, request.user!, request.lang);
+    if (cached) return reply.type('application/json; charset=utf-8').send(cached);
     return notificationStatus(runtime, request.user!, request.lang).then((status) => send(request, reply, status));
   });
   app.put('/notification/status', { config: { access: 'auth' } }, async (request, reply) => {

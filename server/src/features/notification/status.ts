@@ -15,17 +15,28 @@ import { BADGE_KEY_PREFIX, NOTICE, READ_STATE, type StoredContent } from './stor
  * from the per-user entry of status-cache.ts; on a miss, three small indexed reads.
  */
 export async function notificationStatus(runtime: Runtime, user: SessionUser, lang: string): Promise<NotificationStatus> {
-  const hit = cachedNotificationStatus(runtime, user, lang);
-  if (hit) return hit;
+  const hit = cachedStatus(runtime, user.id);
+  if (hit) return present(hit, lang);
   const status = await loadStatus(runtime, user);
   rememberStatus(runtime, user.id, status);
   return present(status, lang);
 }
 
-/** The status from this process's cache, without waiting; undefined on a miss (the poll's fast path). */
-export function cachedNotificationStatus(runtime: Runtime, user: SessionUser, lang: string): NotificationStatus | undefined {
+/** Serialised replies per cache entry and language: a poll that hits the cache sends ready bytes. */
+const replies = new WeakMap<CachedStatus, { lang: string; body: string }>();
+
+/**
+ * The poll's whole reply (envelope included) from this process's cache, without waiting; undefined
+ * on a miss. The entry lives 2 s, so the body is built once and sent many times.
+ */
+export function cachedStatusReply(runtime: Runtime, user: SessionUser, lang: string): string | undefined {
   const status = cachedStatus(runtime, user.id);
-  return status && present(status, lang);
+  if (!status) return undefined;
+  const ready = replies.get(status);
+  if (ready?.lang === lang) return ready.body;
+  const body = JSON.stringify({ code: 200, reason: 'base.success', msg: t(lang, 'base.success'), data: present(status, lang) });
+  replies.set(status, { lang, body });
+  return body;
 }
 
 function present(status: CachedStatus, lang: string): NotificationStatus {
