@@ -194,7 +194,8 @@ it('resets a forgotten password from the mailed link, which then no longer works
   const p = await newPage();
   await p.goto(`${server.url}/users/login`);
   await p.getByRole('link', { name: 'Forgot your password?' }).click();
-  await p.getByLabel('E-mail', { exact: true }).fill(email);
+  // The login form has an E-mail field too: fill the recovery page's, once it has loaded.
+  await p.getByTestId('recovery-page').getByLabel('E-mail', { exact: true }).fill(email);
   await p.getByRole('button', { name: 'Send recovery e-mail' }).click();
   await p.getByTestId('recovery-sent').getByText(email).waitFor();
 

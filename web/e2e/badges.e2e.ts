@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { autoInstall, launchBrowser, type RunningServer, screenshotOnFailure, startServer } from './server';
+import { autoInstall, launchBrowser, openTab, type RunningServer, screenshotOnFailure, startServer } from './server';
 
 const ADMIN = { name: 'e2eadmin', email: 'admin@example.com', password: 'e2e-password-1' };
 const MEMBER = { name: 'bio.writer', email: 'writer@example.com', password: 'member-pass-1', display: 'Bio Writer' };
@@ -14,18 +14,7 @@ let pages: Page[] = [];
 
 const api = <T>(method: string, path: string, body?: unknown, token = '') => server.api<T>(method, `${API}${path}`, body, token);
 
-/** A tab in its own browser profile, logged in with `token` (the app's "<expiry>|<JSON>" storage format) or anonymous. */
-async function browse(token?: string): Promise<Page> {
-  const context = await browser.newContext();
-  if (token) {
-    await context.addInitScript((t) => {
-      if (!localStorage.getItem('_a_ltk_')) localStorage.setItem('_a_ltk_', `${Date.now() + 86_400_000}|${JSON.stringify(t)}`);
-    }, token);
-  }
-  const page = await context.newPage();
-  pages.push(page);
-  return page;
-}
+const browse = (token?: string) => openTab(browser, pages, token);
 
 /** The id of a badge by its English name, from the public list. */
 async function badgeId(name: string): Promise<string> {
@@ -95,7 +84,7 @@ it('saving a bio earns Autobiographer, which shows on the profile badges tab and
   // The member is told once, by the award popup; closing it marks it seen.
   const popup = page.getByTestId('badge-award-popup');
   await popup.getByText('You earned the Autobiographer badge!').waitFor();
-  await popup.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
+  await popup.getByTestId('badge-award-actions').getByRole('button', { name: 'Close' }).click();
   await popup.waitFor({ state: 'detached' });
 
   // The overview lists it among the latest badges.

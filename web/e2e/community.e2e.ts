@@ -1,7 +1,7 @@
 import { ACTIONS } from '@answer/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { autoInstall, launchBrowser, type RunningServer, screenshotOnFailure, startServer } from './server';
+import { autoInstall, launchBrowser, openTab, type RunningServer, screenshotOnFailure, startServer } from './server';
 
 const ADMIN = { name: 'e2eadmin', email: 'admin@example.com', password: 'e2e-password-1' };
 
@@ -44,20 +44,7 @@ async function answer(m: Member, questionId: string, content: string): Promise<s
   return String(a.info.id);
 }
 
-/** A tab in its own browser profile, logged in with `token` (the app's "<expiry>|<JSON>" storage format) or anonymous. */
-async function browse(token?: string): Promise<Page> {
-  const context = await browser.newContext();
-  if (token) {
-    await context.addInitScript((t) => {
-      if (!localStorage.getItem('_a_ltk_')) localStorage.setItem('_a_ltk_', `${Date.now() + 86_400_000}|${JSON.stringify(t)}`);
-    }, token);
-  }
-  const page = await context.newPage();
-  // Leaving an edited form asks "leave the page?": the tests mean it.
-  page.on('dialog', (dialog) => void dialog.accept());
-  pages.push(page);
-  return page;
-}
+const browse = (token?: string) => openTab(browser, pages, token);
 
 const questionPage = (id: string) => `${server.url}/questions/${id}`;
 /** "12 rep" on the author card of a post (posts here are never edited in place, so there is one card). */

@@ -1,7 +1,7 @@
 import { ACTIONS } from '@answer/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { autoInstall, launchBrowser, type RunningServer, screenshotOnFailure, startServer } from './server';
+import { autoInstall, launchBrowser, openTab, type RunningServer, screenshotOnFailure, startServer } from './server';
 
 const ADMIN = { name: 'e2eadmin', email: 'admin@example.com', password: 'e2e-password-1' };
 const API = '/answer/api/v1';
@@ -29,16 +29,7 @@ async function ask(m: Member, title: string): Promise<string> {
   return String(q.id);
 }
 
-/** A tab in its own browser profile, logged in with `token` (the app's "<expiry>|<JSON>" storage format). */
-async function browse(token: string): Promise<Page> {
-  const context = await browser.newContext();
-  await context.addInitScript((t) => {
-    if (!localStorage.getItem('_a_ltk_')) localStorage.setItem('_a_ltk_', `${Date.now() + 86_400_000}|${JSON.stringify(t)}`);
-  }, token);
-  const page = await context.newPage();
-  pages.push(page);
-  return page;
-}
+const browse = (token?: string) => openTab(browser, pages, token);
 
 const bellCount = (page: Page) => page.getByTestId('notification-count');
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { autoInstall, dismissBadgeAlert, launchBrowser, type RunningServer, screenshotOnFailure, startServer } from './server';
+import { autoInstall, dismissBadgeAlert, launchBrowser, openTab, type RunningServer, screenshotOnFailure, startServer } from './server';
 
 const ADMIN = { name: 'e2eadmin', email: 'admin@example.com', password: 'e2e-password-1' };
 const TITLE = 'Which port does the server listen on by default?';
@@ -15,18 +15,7 @@ let pages: Page[] = [];
 
 const api = <T>(method: string, path: string, body?: unknown, token = '') => server.api<T>(method, `${API}${path}`, body, token);
 
-/** A tab in its own browser profile, logged in with `token` (the app's "<expiry>|<JSON>" storage format) or anonymous. */
-async function browse(token?: string): Promise<Page> {
-  const context = await browser.newContext();
-  if (token) {
-    await context.addInitScript((t) => {
-      if (!localStorage.getItem('_a_ltk_')) localStorage.setItem('_a_ltk_', `${Date.now() + 86_400_000}|${JSON.stringify(t)}`);
-    }, token);
-  }
-  const page = await context.newPage();
-  pages.push(page);
-  return page;
-}
+const browse = (token?: string) => openTab(browser, pages, token);
 
 beforeAll(async () => {
   server = await startServer(autoInstall('E2E People', ADMIN));

@@ -149,3 +149,21 @@ export async function dismissBadgeAlert(server: RunningServer, token: string): P
   }
   await server.api('PUT', '/answer/api/v1/notification/read/state/all', { type: 'achievement' }, token);
 }
+
+/**
+ * A tab in its own browser profile, logged in with `token` (the app's "<expiry>|<JSON>" storage
+ * format) or anonymous. Leaving an edited form asks "leave the page?": the tests mean it, so such
+ * dialogs are accepted. The tab is added to `opened`, which the tests screenshot and close.
+ */
+export async function openTab(browser: Browser, opened: Page[], token?: string): Promise<Page> {
+  const context = await browser.newContext();
+  if (token) {
+    await context.addInitScript((t) => {
+      if (!localStorage.getItem('_a_ltk_')) localStorage.setItem('_a_ltk_', `${Date.now() + 86_400_000}|${JSON.stringify(t)}`);
+    }, token);
+  }
+  const page = await context.newPage();
+  page.on('dialog', (dialog) => void dialog.accept());
+  opened.push(page);
+  return page;
+}

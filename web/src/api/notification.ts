@@ -1,68 +1,27 @@
-import { API_PREFIX } from '@answer/contract';
+import {
+  API_PREFIX,
+  type BadgeAwardAlert,
+  INBOX_TYPES,
+  type InboxTypeName,
+  NOTIFICATION_TYPES,
+  type NotificationItem,
+  type NotificationStatus,
+  type NotificationTypeName,
+} from '@answer/contract';
 import { get, request } from './client';
 import type { PageOf } from './post-types';
 
+// The wire types are the server's (packages/contract); the web names them for its pages.
+export { INBOX_TYPES, NOTIFICATION_TYPES };
+export type { NotificationItem, NotificationStatus };
 /** The two streams (domain.md 8.1): things that happened to you, and reputation and badges. */
-export type NotificationType = 'inbox' | 'achievement';
-export const NOTIFICATION_TYPES: readonly NotificationType[] = ['inbox', 'achievement'];
-
+export type NotificationType = NotificationTypeName;
 /** The inbox filters (domain.md 8.2 msg_type). */
-export type InboxType = 'all' | 'posts' | 'votes' | 'invites';
-export const INBOX_TYPES: readonly InboxType[] = ['all', 'posts', 'votes', 'invites'];
-
-/** The database's read states (`is_read` 1 unread, 2 read). */
-export const READ_STATE = { unread: 1, read: 2 } as const;
-
-export type NotificationObjectType = 'question' | 'answer' | 'comment' | 'badge_award';
-
-/** The ids the notification points at; which are set depends on the object type. */
-export interface NotificationObjectMap {
-  question?: string;
-  answer?: string;
-  comment?: string;
-  badge_id?: string;
-}
-
-export interface NotificationItem {
-  id: string;
-  /** Upstream sends a boolean (true once read); the stored 1/2 state is accepted too. */
-  is_read: boolean | number;
-  /** Already translated by the server ("answered your question"). */
-  notification_action: string;
-  update_time: number;
-  /** Achievement rows: the reputation change on the object (can be negative). */
-  rank?: number;
-  object_info: {
-    object_id: string;
-    object_type: NotificationObjectType | string;
-    title: string;
-    object_map?: NotificationObjectMap | null;
-  };
-  /** Who did it; absent for downvotes and badge awards. */
-  user_info?: { username: string; display_name: string; status?: string } | null;
-}
-
+export type InboxType = InboxTypeName;
 /** The oldest badge award the user has not acknowledged yet. */
-export interface BadgeAward {
-  notification_id: string;
-  badge_id: string;
-  name: string;
-  /** A Bootstrap icon name, or an image URL. */
-  icon: string;
-  /** 1 bronze, 2 silver, 3 gold. */
-  level: number;
-}
+export type BadgeAward = BadgeAwardAlert;
 
-export interface NotificationStatus {
-  inbox: number;
-  achievement: number;
-  /** Pending review items this user may handle. */
-  revision: number;
-  can_revision: boolean;
-  badge_award: BadgeAward | null;
-}
-
-export const isUnread = (item: Pick<NotificationItem, 'is_read'>) => item.is_read === false || item.is_read === READ_STATE.unread;
+export const isUnread = (item: Pick<NotificationItem, 'is_read'>) => !item.is_read;
 
 export const NOTIFICATION_PAGE_SIZE = 10;
 
