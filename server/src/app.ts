@@ -51,6 +51,7 @@ import { userRoutes } from './features/user/routes.js';
 import { userDirectoryRoutes } from './features/user/directory-routes.js';
 import { voteRoutes } from './features/vote/routes.js';
 import { badgeAdminRoutes, badgeRoutes } from './features/badge/routes.js';
+import { moderationLogRoutes } from './features/moderation/routes.js';
 import { handleBadgeEvent } from './features/badge/rules.js';
 import { loadSiteSettings } from './features/siteinfo/service.js';
 import type { Runtime } from './runtime.js';
@@ -178,6 +179,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(smtpRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(tagAdminRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(badgeAdminRoutes, { prefix: ADMIN_API_PREFIX });
+  await app.register(moderationLogRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(sitePageRoutes);
   await app.register(permalinkRoutes);
   const uploadsDir = runtime.config?.service_config?.upload_path || runtime.paths.uploads;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumber, pageSize } from './paging.js';
 import { text } from './text.js';
 
 /** Request shapes of closing, reopening, pinning, hiding and undeleting posts (domain.md 5.10-5.13). */
@@ -32,3 +33,53 @@ export const questionOperationSchema = z.object({
 
 export const recoverQuestionSchema = z.object({ question_id: id });
 export const recoverAnswerSchema = z.object({ answer_id: id });
+
+/**
+ * Staff actions the moderation log records (docs/decisions.md, moderation log). Features add their
+ * action here, so the admin page can offer every value as a filter.
+ */
+export const MODERATION_ACTIONS = [
+  'flag.ignore',
+  'flag.edit',
+  'flag.close',
+  'flag.delete',
+  'flag.unlist',
+  'review.approve',
+  'review.reject',
+  'question.status',
+  'answer.status',
+  'question.purge',
+  'answer.purge',
+  'question.edit',
+  'answer.edit',
+  'comment.edit',
+  'comment.delete',
+  'user.status',
+  'user.role',
+  'user.password',
+  'user.profile',
+  'user.create',
+  'user.activation',
+] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** `GET /answer/admin/api/moderation/log`: newest first, optionally one staff member's or one action's. */
+export const moderationLogQuery = z.object({
+  page: pageNumber(),
+  page_size: pageSize(20, 100),
+  staff: text().max(100).optional().default(''),
+  action: z.enum(MODERATION_ACTIONS).optional().catch(undefined),
+});
+
+/** One row of the moderation log. */
+export interface ModerationLogItem {
+  id: string;
+  created_at: number;
+  action: ModerationAction;
+  object_type: string;
+  object_id: string;
+  reason: string;
+  detail: Record<string, unknown>;
+  staff_user: { username: string; display_name: string; status: string } | null;
+  target_user: { username: string; display_name: string; status: string } | null;
+}

@@ -447,6 +447,24 @@ export interface QuestionViewTable {
   viewed_at: number;
 }
 
+/** One staff action (docs/decisions.md, moderation log). */
+export interface ModerationLogTable {
+  id: AutoId;
+  created_at: number;
+  staff_user_id: RefId;
+  /** A MODERATION_ACTIONS value, e.g. `user.suspend`, `flag.ignore`, `answer.delete`. */
+  action: string;
+  /** question | answer | comment | user | tag | '' */
+  object_type: Generated<string>;
+  object_id: Generated<Id>;
+  /** Whose account or post it was ('0' when none). */
+  target_user_id: Generated<RefId>;
+  /** Why, as the staff member gave it (a flag reason, a suspension note...). */
+  reason: Generated<string>;
+  /** JSON with what changed (e.g. {"from":"user","to":"moderator"}). */
+  detail: Generated<string>;
+}
+
 export interface Database {
   question: QuestionTable;
   answer: AnswerTable;
@@ -483,6 +501,7 @@ export interface Database {
   action_counter: ActionCounterTable;
   question_view: QuestionViewTable;
   vote: VoteTable;
+  moderation_log: ModerationLogTable;
   mail_digest: MailDigestTable;
   mail_digest_entry: MailDigestEntryTable;
   mail_quota: MailQuotaTable;

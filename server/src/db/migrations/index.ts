@@ -7,6 +7,7 @@ import { tagListIndex } from './0006_tag_list_index.js';
 import { activityTimeIndex } from './0007_activity_time_index.js';
 import { notifications } from './0008_notifications.js';
 import { mailDigest } from './0009_mail_digest.js';
+import { moderationLog } from './0010_moderation_log.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0007_activity_time_index': activityTimeIndex,
   '0008_notifications': notifications,
   '0009_mail_digest': mailDigest,
+  '0010_moderation_log': moderationLog,
 };

@@ -1,0 +1,78 @@
+import type { ModerationAction, ModerationLogItem, moderationLogQuery } from '@answer/contract';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { pageOf } from '../../core/pagination.js';
+import type { Database } from '../../db/schema.js';
+import type { Runtime } from '../../runtime.js';
+import { loadUserBasics, type UserBasicInfo } from '../user/basic.js';
+
+/** What a staff action records: who did it is `staffId`; `targetUserId` is whose post or account it was. */
+export interface ModerationEntry {
+  staffId: string;
+  action: ModerationAction;
+  objectType?: 'question' | 'answer' | 'comment' | 'user' | 'tag';
+  objectId?: string;
+  targetUserId?: string;
+  reason?: string;
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * Records one staff action in the caller's transaction, so the log holds exactly the actions that
+ * happened. Every moderation and admin service calls this for what it changes.
+ */
+export async function logModeration(trx: Kysely<Database>, e: ModerationEntry): Promise<void> {
+  await trx
+    .insertInto('moderation_log')
+    .values({
+      created_at: Math.floor(Date.now() / 1000),
+      staff_user_id: e.staffId,
+      action: e.action,
+      object_type: e.objectType ?? '',
+      object_id: e.objectId ?? '0',
+      target_user_id: e.targetUserId ?? '0',
+      reason: (e.reason ?? '').slice(0, 2000),
+      detail: JSON.stringify(e.detail ?? {}),
+    })
+    .execute();
+}
+
+const brief = (u: UserBasicInfo | undefined) => (u ? { username: u.username, display_name: u.display_name, status: u.status } : null);
+
+/** `GET /answer/admin/api/moderation/log`: newest first; `staff` is a username. */
+export async function moderationLogPage(runtime: Runtime, query: z.infer<typeof moderationLogQuery>) {
+  const db = runtime.database;
+  let base = db.selectFrom('moderation_log');
+  if (query.staff) {
+    const staff = await db.selectFrom('user').select('id').where('username', '=', query.staff).executeTakeFirst();
+    if (!staff) return pageOf(0, []);
+    base = base.where('staff_user_id', '=', String(staff.id));
+  }
+  if (query.action) base = base.where('action', '=', query.action);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('id', 'desc').limit(query.page_size).offset((query.page - 1) * query.page_size).execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const users = await loadUserBasics(runtime, rows.flatMap((r) => [String(r.staff_user_id), String(r.target_user_id)]));
+  const list: ModerationLogItem[] = rows.map((r) => ({
+    id: String(r.id),
+    created_at: Number(r.created_at),
+    action: r.action as ModerationAction,
+    object_type: r.object_type,
+    object_id: String(r.object_id) === '0' ? '' : String(r.object_id),
+    reason: r.reason,
+    detail: parseDetail(r.detail),
+    staff_user: brief(users.get(String(r.staff_user_id))),
+    target_user: brief(users.get(String(r.target_user_id))),
+  }));
+  return pageOf(count.n as number, list);
+}
+
+function parseDetail(raw: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(raw) as unknown;
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
