@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageNumber, pageSize } from './paging.js';
-import { rowId } from './text.js';
+import { rowId, text } from './text.js';
 
 /** The two in-app streams (domain.md 8.1) and the inbox filters (8.2 msg_type). */
 export const NOTIFICATION_TYPES = ['inbox', 'achievement'] as const;
@@ -16,8 +16,8 @@ const notificationType = z.enum(NOTIFICATION_TYPES, { message: 'error.common.inv
 /** `GET /notification/page`: an unknown or missing inbox_type means all (upstream reads it so). */
 export const notificationPageQuery = z.object({
   type: notificationType,
-  inbox_type: z
-    .string()
+  inbox_type: text()
+    .max(20)
     .optional()
     .transform((v): InboxTypeName => ((INBOX_TYPES as readonly string[]).includes(v ?? '') ? (v as InboxTypeName) : 'all')),
   page: pageNumber(),
