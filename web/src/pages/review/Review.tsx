@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { getReviewQueues } from '../../api/review';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { ModerationQueue } from './ModerationQueue';
+import { FlaggedPosts } from './FlaggedPosts';
 import { QueueList } from './QueueList';
-import { SUGGESTED_EDITS, defaultQueue } from './review-queues';
+import { QueuedPosts } from './QueuedPosts';
+import { FLAGGED_POSTS, QUEUED_POSTS, SUGGESTED_EDITS, defaultQueue } from './review-queues';
 import { SuggestedEdits } from './SuggestedEdits';
 
 /**
@@ -27,7 +28,7 @@ export function Review() {
         <QueueList queues={list} selected={selected} />
       </div>
       <section className="col-lg-9" aria-label={t('review.current_queue')}>
-        {selected === SUGGESTED_EDITS ? <SuggestedEdits /> : <ModerationQueue />}
+        {selected === FLAGGED_POSTS ? <FlaggedPosts /> : selected === QUEUED_POSTS ? <QueuedPosts /> : <SuggestedEdits />}
       </section>
     </div>
   );

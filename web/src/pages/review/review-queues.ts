@@ -1,6 +1,8 @@
 import type { ReviewQueue } from '../../api/review';
 
 export const SUGGESTED_EDITS = 'suggested_post_edit';
+export const QUEUED_POSTS = 'queued_post';
+export const FLAGGED_POSTS = 'flagged_post';
 
 /** The queues this client knows how to name (domain.md 5.9). */
 export const QUEUE_NAMES = ['suggested_post_edit', 'queued_post', 'flagged_post'] as const;

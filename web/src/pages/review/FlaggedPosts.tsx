@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
-/** Queued and flagged posts: listed with their counts, reviewed once moderation arrives. */
-export function ModerationQueue() {
+/** Placeholder until the moderation work lands. */
+export function FlaggedPosts() {
   const { t } = useTranslation();
   return (
     <p className="text-center text-body-secondary border rounded py-5" data-testid="review-moderation-soon">
