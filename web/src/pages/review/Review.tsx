@@ -6,7 +6,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { FlaggedPosts } from './FlaggedPosts';
 import { QueueList } from './QueueList';
 import { QueuedPosts } from './QueuedPosts';
-import { FLAGGED_POSTS, QUEUED_POSTS, SUGGESTED_EDITS, defaultQueue } from './review-queues';
+import { FLAGGED_POSTS, QUEUED_POSTS, defaultQueue } from './review-queues';
 import { SuggestedEdits } from './SuggestedEdits';
 
 /**
