@@ -6,6 +6,7 @@ import { recordEvent } from '../activity/events.js';
 import { ACT } from '../activity/types.js';
 import { changedQuestionLists } from '../question/list-cache.js';
 import { lockQuestion } from '../question/queries.js';
+import type { AlsoInTx } from '../question/service.js';
 import { A, answerIdOrThrow, findAnswer, refreshQuestionAnswers, shiftUserAnswers } from './service.js';
 
 /**
@@ -13,7 +14,7 @@ import { A, answerIdOrThrow, findAnswer, refreshQuestionAnswers, shiftUserAnswer
  * (answer_count, last answer) and its author. Its question is locked first, as for every change
  * to a question's answers, so two moderators undeleting at once count it once.
  */
-export async function recoverAnswer(runtime: Runtime, user: SessionUser, rawId: string): Promise<void> {
+export async function recoverAnswer(runtime: Runtime, user: SessionUser, rawId: string, also?: AlsoInTx): Promise<void> {
   const id = answerIdOrThrow(rawId);
   const found = await findAnswer(runtime.database, id);
   if (!found) throw notFound('error.answer.not_found');
@@ -26,6 +27,7 @@ export async function recoverAnswer(runtime: Runtime, user: SessionUser, rawId: 
     await refreshQuestionAnswers(trx, String(answer.question_id), false);
     await shiftUserAnswers(trx, String(answer.user_id), 1);
     await recordEvent(trx, { type: ACT.answerUndeleted, userId: user.id, objectId: id, originalObjectId: id });
+    await also?.(trx);
   });
   await changedQuestionLists(runtime);
 }

@@ -11,7 +11,7 @@ import type { Runtime } from '../../runtime.js';
 import { changedQuestionLists } from '../question/list-cache.js';
 import { indexAnswer } from '../search/index-writer.js';
 import { lockQuestion } from '../question/queries.js';
-import { Q, questionIdOrThrow } from '../question/service.js';
+import { type AlsoInTx, Q, questionIdOrThrow } from '../question/service.js';
 import { recordEvent } from '../activity/events.js';
 import { publish } from '../events/publish.js';
 import { ACT } from '../activity/types.js';
@@ -145,7 +145,7 @@ export async function applyAnswerEdit(
 }
 
 /** Deletes an answer: its author while it has no positive score and is not accepted; moderators always. */
-export async function deleteAnswer(runtime: Runtime, user: SessionUser, rawId: string): Promise<void> {
+export async function deleteAnswer(runtime: Runtime, user: SessionUser, rawId: string, also?: AlsoInTx): Promise<void> {
   const db = runtime.database;
   const id = answerIdOrThrow(rawId);
   const answer = await findAnswer(db, id);
@@ -165,6 +165,7 @@ export async function deleteAnswer(runtime: Runtime, user: SessionUser, rawId: s
     await publish(trx, { kind: 'answer.delete', actorId: user.id, questionId: String(answer.question_id), answerId: id });
     await refreshQuestionAnswers(trx, String(answer.question_id), false);
     if (Number(current.status) === A.available) await shiftUserAnswers(trx, String(answer.user_id), -1);
+    await also?.(trx);
   });
   await changedQuestionLists(runtime);
 }

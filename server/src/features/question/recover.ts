@@ -7,13 +7,13 @@ import { ACT } from '../activity/types.js';
 import { shiftTagCounts } from '../tag/service.js';
 import { changedQuestionLists } from './list-cache.js';
 import { findQuestion, lockQuestion } from './queries.js';
-import { Q, questionIdOrThrow } from './service.js';
+import { type AlsoInTx, Q, questionIdOrThrow } from './service.js';
 
 /**
  * Undeletes a question (domain.md 5.12): it comes back available (a question closed before its
  * deletion comes back open), counted again by its tags (unless hidden) and by its author.
  */
-export async function recoverQuestion(runtime: Runtime, user: SessionUser, rawId: string): Promise<void> {
+export async function recoverQuestion(runtime: Runtime, user: SessionUser, rawId: string, also?: AlsoInTx): Promise<void> {
   const id = questionIdOrThrow(rawId);
   if (!(await findQuestion(runtime.database, id))) throw notFound('error.question.not_found');
   ensure(user, 'question.undeleted', await loadThresholds(runtime));
@@ -25,6 +25,7 @@ export async function recoverQuestion(runtime: Runtime, user: SessionUser, rawId
     if (Number(question.show) === 1) await shiftTagCounts(trx, id, 1);
     await trx.updateTable('user').set((eb) => ({ question_count: eb('question_count', '+', 1) })).where('id', '=', String(question.user_id)).execute();
     await recordEvent(trx, { type: ACT.questionUndeleted, userId: user.id, objectId: id, originalObjectId: id });
+    await also?.(trx);
   });
   await changedQuestionLists(runtime);
 }

@@ -156,7 +156,10 @@ export async function applyQuestionEdit(
  * Deletes a question (domain.md 5.12): its author only while it has no accepted answer and at most
  * one answer without votes; moderators always. Soft delete; tags stop counting it.
  */
-export async function deleteQuestion(runtime: Runtime, user: SessionUser, rawId: string): Promise<void> {
+/** More work for a status change's transaction (the admin's moderation log entry, say). */
+export type AlsoInTx = (trx: Transaction<Database>) => Promise<void>;
+
+export async function deleteQuestion(runtime: Runtime, user: SessionUser, rawId: string, also?: AlsoInTx): Promise<void> {
   const db = runtime.database;
   const id = questionIdOrThrow(rawId);
   const question = await findQuestion(db, id);
@@ -181,6 +184,7 @@ export async function deleteQuestion(runtime: Runtime, user: SessionUser, rawId:
     await publish(trx, { kind: 'question.delete', actorId: user.id, questionId: id });
     if (listed && Number(current.show) === 1) await shiftTagCounts(trx, id, -1);
     if (listed) await trx.updateTable('user').set((eb) => ({ question_count: eb('question_count', '-', 1) })).where('id', '=', String(question.user_id)).execute();
+    await also?.(trx);
   });
   await changedQuestionLists(runtime);
 }
