@@ -32,6 +32,7 @@ import { reasonRoutes } from './features/reason/routes.js';
 import { revisionRoutes } from './features/revision/routes.js';
 import { searchRoutes } from './features/search/routes.js';
 import { reviewRoutes } from './features/revision/review-routes.js';
+import { pendingReviewRoutes, reviewSettingsRoutes } from './features/review/routes.js';
 import { tagAdminRoutes, tagRoutes } from './features/tag/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { captchaRoutes } from './features/captcha/routes.js';
@@ -161,6 +162,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(commentRoutes, { prefix: API_PREFIX });
   await app.register(revisionRoutes, { prefix: API_PREFIX });
   await app.register(reviewRoutes, { prefix: API_PREFIX });
+  await app.register(pendingReviewRoutes, { prefix: API_PREFIX });
   await app.register(tagRoutes, { prefix: API_PREFIX });
   await app.register(editorRoutes, { prefix: API_PREFIX });
   await app.register(voteRoutes, { prefix: API_PREFIX });
@@ -180,6 +182,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(tagAdminRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(badgeAdminRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(moderationLogRoutes, { prefix: ADMIN_API_PREFIX });
+  await app.register(reviewSettingsRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(sitePageRoutes);
   await app.register(permalinkRoutes);
   const uploadsDir = runtime.config?.service_config?.upload_path || runtime.paths.uploads;

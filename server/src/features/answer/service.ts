@@ -17,6 +17,7 @@ import { publish } from '../events/publish.js';
 import { ACT } from '../activity/types.js';
 import { addRevision, hasPendingRevision, REVISION } from '../revision/service.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
+import { gateNewPost, queueForReview } from '../review/gate.js';
 
 const now = () => Math.floor(Date.now() / 1000);
 export const A = { available: 1, deleted: 10, pending: 11 } as const;
@@ -60,30 +61,38 @@ export async function shiftUserAnswers(db: Db, userId: string, delta: 1 | -1) {
 export async function addAnswer(runtime: Runtime, user: SessionUser, input: z.infer<typeof answerSchema>): Promise<string> {
   const db = runtime.database;
   const questionId = questionIdOrThrow(input.question_id);
-  const question = await db.selectFrom('question').select(['status']).where('id', '=', questionId).executeTakeFirst();
-  if (!question || Number(question.status) === Q.deleted || Number(question.status) === Q.pending) throw notFound('error.question.not_found');
+  const question = await db.selectFrom('question').select(['status', 'user_id']).where('id', '=', questionId).executeTakeFirst();
+  // A question waiting for review takes answers only from its author ("answer your own question").
+  const hidden = (q: { status: number | string; user_id: number | string }) => Number(q.status) === Q.deleted || (Number(q.status) === Q.pending && String(q.user_id) !== user.id);
+  if (!question || hidden(question)) throw notFound('error.question.not_found');
   if (Number(question.status) === Q.closed) throw badRequest('error.answer.question_closed_cannot_add');
   ensure(user, 'answer.add', await loadThresholds(runtime));
   if ((await loadSiteSettings(runtime)).write.restrict_answer) {
     const existing = await db.selectFrom('answer').select('id').where('question_id', '=', questionId).where('user_id', '=', user.id).where('status', '=', A.available).executeTakeFirst();
     if (existing) throw new AppError(403, 'error.answer.restrict_answer');
   }
+  const html = renderMarkdown(input.content);
+  // The review rules decide whether it goes out now, waits in the queue or is deleted (domain.md 5.11).
+  const gate = await gateNewPost(runtime, user, { objectType: 'answer', title: '', content: input.content, html, tags: [] });
   const t = now();
   const id = await db.transaction().execute(async (trx) => {
     // The question may have been closed or deleted since it was read above.
     const locked = await lockQuestion(trx, questionId);
-    if (!locked || Number(locked.status) === Q.deleted || Number(locked.status) === Q.pending) throw notFound('error.question.not_found');
+    if (!locked || hidden(locked)) throw notFound('error.question.not_found');
     if (Number(locked.status) === Q.closed) throw badRequest('error.answer.question_closed_cannot_add');
     const answerId = await nextObjectId(trx, OBJECT_TYPE.answer);
     await trx
       .insertInto('answer')
-      .values({ id: answerId, created_at: t, updated_at: t, question_id: questionId, user_id: user.id, original_text: input.content, parsed_text: renderMarkdown(input.content), status: A.available })
+      .values({ id: answerId, created_at: t, updated_at: t, question_id: questionId, user_id: user.id, original_text: input.content, parsed_text: html, status: gate.status })
       .execute();
     const revisionId = await addRevision(trx, { userId: user.id, objectType: OBJECT_TYPE.answer, objectId: answerId, title: '', snapshot: { content: input.content } });
     await trx.updateTable('answer').set({ revision_id: revisionId }).where('id', '=', answerId).execute();
     await indexAnswer(trx, answerId);
     await recordEvent(trx, { type: ACT.questionAnswered, userId: user.id, objectId: answerId, originalObjectId: questionId });
     await recordEvent(trx, { type: ACT.answerAnswered, userId: user.id, objectId: answerId, originalObjectId: answerId, revisionId });
+    if (gate.queued) await queueForReview(trx, { userId: user.id, objectId: answerId, objectType: 'answer' }, gate.queued);
+    // Counts and the create event (the asker's notification) follow only when it is published.
+    if (gate.status !== A.available) return answerId;
     await publish(trx, { kind: 'answer.create', actorId: user.id, questionId, answerId });
     await refreshQuestionAnswers(trx, questionId, true);
     await shiftUserAnswers(trx, user.id, 1);

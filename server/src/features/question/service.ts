@@ -19,6 +19,7 @@ import { loadSiteSettings } from '../siteinfo/service.js';
 import { tagsOfQuestions } from '../tag/queries.js';
 import { resolvePostTags, setQuestionTags, shiftTagCounts } from '../tag/service.js';
 import { indexQuestion } from '../search/index-writer.js';
+import { gateNewPost, queueForReview } from '../review/gate.js';
 import { changedQuestionLists } from './list-cache.js';
 import { findQuestion, lockQuestion } from './queries.js';
 
@@ -42,6 +43,9 @@ export async function askQuestion(runtime: Runtime, user: SessionUser, input: As
   ensure(user, 'question.add', thresholds);
   const settings = await loadSiteSettings(runtime);
   const html = renderMarkdown(input.content);
+  // The review rules decide whether it goes out now, waits in the queue or is deleted (domain.md 5.11).
+  const gate = await gateNewPost(runtime, user, { objectType: 'question', title: input.title, content: input.content, html, tags: input.tags.map((tg) => tg.slug_name) });
+  const available = gate.status === Q.available;
   const t = now();
   // Retried when another asker created one of the same new tags at the same moment.
   const created = await retryOnConflict(() => db.transaction().execute(async (trx) => {
@@ -59,10 +63,12 @@ export async function askQuestion(runtime: Runtime, user: SessionUser, input: As
         parsed_text: html,
         post_update_time: t,
         invite_user_id: '[]',
-        status: Q.available,
+        status: gate.status,
       })
       .execute();
-    await setQuestionTags(trx, id, tagIds, true, { fresh: true });
+    // Counts (tags, the author's) and the create event follow only when it is published.
+    await setQuestionTags(trx, id, tagIds, available, { fresh: true });
+    if (gate.queued) await queueForReview(trx, { userId: user.id, objectId: id, objectType: 'question' }, gate.queued);
     await indexQuestion(trx, id);
     const tagSlugs = (await tagsOfQuestions(trx, [id])).map((tg) => tg.slug_name);
     const revisionId = await addRevision(trx, {
@@ -74,6 +80,7 @@ export async function askQuestion(runtime: Runtime, user: SessionUser, input: As
     });
     await trx.updateTable('question').set({ revision_id: revisionId }).where('id', '=', id).execute();
     await recordEvent(trx, { type: ACT.questionAsked, userId: user.id, objectId: id, originalObjectId: id, revisionId });
+    if (!available) return id;
     await publish(trx, { kind: 'question.create', actorId: user.id, questionId: id });
     await trx.updateTable('user').set((eb) => ({ question_count: eb('question_count', '+', 1) })).where('id', '=', user.id).execute();
     return id;

@@ -4,6 +4,7 @@ import { t } from '../../core/i18n.js';
 import { loadThresholds } from '../../core/privileges.js';
 import type { Runtime } from '../../runtime.js';
 import { auditableTypes, countPendingSuggestions } from './suggestions.js';
+import { countQueuedPosts } from '../review/queue.js';
 
 const PENDING = 1;
 
@@ -17,7 +18,7 @@ export async function reviewingTypes(runtime: Runtime, user: SessionUser, lang: 
   const queues = [];
   if (isStaff(user)) {
     const [queued, flagged] = await Promise.all([
-      db.selectFrom('review').select((eb) => eb.fn.countAll().as('n')).where('status', '=', PENDING).executeTakeFirstOrThrow(),
+      countQueuedPosts(db).then((n) => ({ n })),
       db.selectFrom('report').select((eb) => eb.fn.countAll().as('n')).where('status', '=', PENDING).executeTakeFirstOrThrow(),
     ]);
     queues.push(queue('queued_post', queued.n), queue('flagged_post', flagged.n));

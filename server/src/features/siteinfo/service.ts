@@ -1,3 +1,4 @@
+import { REVIEW_SETTINGS_DEFAULTS, type ReviewSettings } from '@answer/contract';
 import type {
   SiteBranding,
   SiteCustomCssHtml,
@@ -26,6 +27,8 @@ export interface SiteSettings {
   theme: SiteTheme;
   'css-html': SiteCustomCssHtml;
   privileges: { level: number; custom_privileges?: unknown };
+  /** The built-in review rules for new posts (features/review); private, all off by default. */
+  review: ReviewSettings;
 }
 
 /** Defaults fill any field a stored group lacks, so replies always carry every field. */
@@ -60,6 +63,7 @@ const DEFAULTS: SiteSettings = {
   },
   'css-html': { custom_head: '', custom_css: '', custom_header: '', custom_footer: '', custom_sidebar: '' },
   privileges: { level: 2 },
+  review: REVIEW_SETTINGS_DEFAULTS,
 };
 
 const CACHE_KEY = 'answer:site-settings';
