@@ -133,6 +133,8 @@ export interface LoggedUser {
   role_id: number;
   is_admin: boolean;
   status: string;
+  /** Beyond upstream: when a suspension ends by itself (Unix seconds); 0 = not suspended or until lifted. */
+  suspended_until: number;
   have_password: boolean;
   visit_token: string;
 }

@@ -69,6 +69,8 @@ export const moderationLogQuery = z.object({
   page_size: pageSize(20, 100),
   staff: text().max(100).optional().default(''),
   action: z.enum(MODERATION_ACTIONS).optional().catch(undefined),
+  /** Only rows about this account (a user id; the admin's user page). */
+  target_user_id: text().regex(/^\d{1,18}$/).optional().catch(undefined),
 });
 
 /** One row of the moderation log. */

@@ -45,18 +45,39 @@ export async function resolveSession(db: Db, accessToken: string): Promise<Sessi
     .selectFrom('session')
     .innerJoin('user', 'user.id', 'session.user_id')
     .leftJoin('user_role_rel', 'user_role_rel.user_id', 'session.user_id')
-    .select(['user.id', 'user.username', 'user.mail_status', 'user.status', 'user.rank', 'user_role_rel.role_id', 'session.expires_at'])
+    .select(['user.id', 'user.username', 'user.mail_status', 'user.status', 'user.suspended_until', 'user.rank', 'user_role_rel.role_id', 'session.expires_at'])
     .where('session.token', '=', digest(accessToken))
     .executeTakeFirst();
   if (!row || Number(row.expires_at) < now()) return null;
+  let status = Number(row.status);
+  if (status === 9 && Number(row.suspended_until) > 0 && Number(row.suspended_until) <= now()) {
+    await liftEndedSuspensions(db, row.id);
+    status = 1;
+  }
   return {
     id: String(row.id),
     username: row.username,
     roleId: Number(row.role_id ?? 1),
     mailStatus: Number(row.mail_status),
-    status: Number(row.status),
+    status,
     rank: Number(row.rank),
   };
+}
+
+/**
+ * Suspensions whose end has passed become available accounts again (one user's, or all). The
+ * update is conditional, so concurrent requests, the admin list and a new suspension set meanwhile
+ * cannot undo one another: only a row still suspended with an ended term is changed.
+ */
+export async function liftEndedSuspensions(db: Db, userId?: string | number): Promise<void> {
+  let q = db
+    .updateTable('user')
+    .set({ status: 1, suspended_at: 0, suspended_until: 0 })
+    .where('status', '=', 9)
+    .where('suspended_until', '>', 0)
+    .where('suspended_until', '<=', now());
+  if (userId !== undefined) q = q.where('id', '=', String(userId));
+  await q.execute();
 }
 
 /**

@@ -49,6 +49,7 @@ export async function moderationLogPage(runtime: Runtime, query: z.infer<typeof 
     base = base.where('staff_user_id', '=', String(staff.id));
   }
   if (query.action) base = base.where('action', '=', query.action);
+  if (query.target_user_id) base = base.where('target_user_id', '=', query.target_user_id);
   const [rows, count] = await Promise.all([
     base.selectAll().orderBy('id', 'desc').limit(query.page_size).offset((query.page - 1) * query.page_size).execute(),
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),

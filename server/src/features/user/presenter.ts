@@ -13,10 +13,12 @@ export interface AvatarInfo {
 }
 
 /** Status strings derived from status + mail_status (domain.md 6.1). */
-export function statusName(row: Pick<UserRow, 'status' | 'mail_status'>): string {
+export function statusName(row: Pick<UserRow, 'status' | 'mail_status'> & { suspended_until?: number }): string {
   const status = Number(row.status);
   if (status === 10) return 'deleted';
-  if (status === 9) return 'suspended';
+  // A suspension whose end has passed is over even before the row is updated (admin users, migration 0011).
+  if (status === 9 && !(Number(row.suspended_until ?? 0) > 0 && Number(row.suspended_until) <= Math.floor(Date.now() / 1000))) return 'suspended';
+  if (status === 9) return Number(row.mail_status) === 2 ? 'inactive' : 'normal';
   return Number(row.mail_status) === 2 ? 'inactive' : 'normal';
 }
 
@@ -82,6 +84,7 @@ export function presentLoggedUser(
     role_id: roleId,
     is_admin: roleId === 2,
     status: statusName(row),
+    suspended_until: statusName(row) === 'suspended' ? Number(row.suspended_until ?? 0) : 0,
     have_password: Boolean(row.pass),
     visit_token: tokens.visitToken ?? '',
   };
