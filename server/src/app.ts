@@ -53,6 +53,7 @@ import { userDirectoryRoutes } from './features/user/directory-routes.js';
 import { voteRoutes } from './features/vote/routes.js';
 import { badgeAdminRoutes, badgeRoutes } from './features/badge/routes.js';
 import { moderationLogRoutes } from './features/moderation/routes.js';
+import { adminUserRoutes } from './features/admin/users-routes.js';
 import { handleBadgeEvent } from './features/badge/rules.js';
 import { loadSiteSettings } from './features/siteinfo/service.js';
 import type { Runtime } from './runtime.js';
@@ -182,6 +183,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(tagAdminRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(badgeAdminRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(moderationLogRoutes, { prefix: ADMIN_API_PREFIX });
+  await app.register(adminUserRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(reviewSettingsRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(sitePageRoutes);
   await app.register(permalinkRoutes);

@@ -5,6 +5,7 @@ export * from './siteinfo.js';
 export * from './account.js';
 export * from './content.js';
 export * from './moderation.js';
+export * from './admin-users.js';
 export * from './review.js';
 export * from './tag.js';
 export * from './engagement.js';

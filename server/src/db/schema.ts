@@ -70,6 +70,8 @@ export interface UserTable {
   created_at: number;
   updated_at: Generated<number>;
   suspended_at: Generated<number>;
+  /** When a suspension ends by itself (0 = until lifted); migration 0011. */
+  suspended_until: Generated<number>;
   deleted_at: Generated<number>;
   last_login_date: Generated<number>;
   username: string;
