@@ -15,3 +15,4 @@ export * from './search.js';
 export * from './people.js';
 export * from './badge.js';
 export * from './notification.js';
+export * from './admin-content.js';

@@ -64,7 +64,8 @@ export async function writeDocs(db: Kysely<any>, docs: Doc[]): Promise<void> {
   await sql`INSERT INTO search_doc (object_id, title_terms, body_terms) VALUES ${sql.join(rows)} ON DUPLICATE KEY UPDATE title_terms = VALUES(title_terms), body_terms = VALUES(body_terms)`.execute(db);
 }
 
-async function removeDocs(db: Kysely<any>, ids: string[]): Promise<void> {
+/** Removes the index rows of these posts (a purge; status changes leave them, see index-writer.ts). */
+export async function removeDocs(db: Kysely<any>, ids: string[]): Promise<void> {
   if (!ids.length) return;
   const list = sql.join(ids.map((id) => sql`${id}`));
   if (dialectOf(db) === 'sqlite3') await sql`DELETE FROM search_fts WHERE rowid IN (${list})`.execute(db);
