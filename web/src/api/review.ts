@@ -1,4 +1,4 @@
-import { API_PREFIX } from '@answer/contract';
+import { ADMIN_API_PREFIX, API_PREFIX, type PendingPost, type PendingPostDecision, type ReviewSettings } from '@answer/contract';
 import { get, request } from './client';
 import type { PageOf, TagBrief, UserBrief } from './post-types';
 
@@ -58,3 +58,19 @@ export const getSuggestedEdits = (page: number, signal?: AbortSignal) =>
   get<PageOf<SuggestedEdit>>(`${API_PREFIX}/revisions/unreviewed`, { params: { page }, signal });
 
 export const auditRevision = (id: string, operation: AuditOperation) => request<unknown>('PUT', `${API_PREFIX}/revisions/audit`, { body: { id, operation } });
+
+/** A queued post (domain.md 5.11), one per page; `object_id` narrows the queue to one post. */
+export type { PendingPost, PendingPostDecision, ReviewSettings } from '@answer/contract';
+
+export const getPendingPosts = (page: number, signal?: AbortSignal) =>
+  get<PageOf<PendingPost>>(`${API_PREFIX}/review/pending/post/page`, { params: { page }, signal });
+
+export const decidePendingPost = (reviewId: number, status: PendingPostDecision) =>
+  request<unknown>('PUT', `${API_PREFIX}/review/pending/post`, { body: { review_id: reviewId, status } });
+
+/** The built-in review rules (admin settings). */
+export const getReviewSettings = (signal?: AbortSignal) =>
+  get<ReviewSettings>(`${ADMIN_API_PREFIX}/siteinfo/review`, { signal });
+
+export const saveReviewSettings = (settings: ReviewSettings) =>
+  request<null>('PUT', `${ADMIN_API_PREFIX}/siteinfo/review`, { body: settings });

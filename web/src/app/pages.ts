@@ -78,6 +78,7 @@ export const Pages = {
   AdminLogin: admin('AdminLogin'),
   SettingsUsers: admin('SettingsUsers'),
   Privileges: admin('Privileges'),
+  ReviewRules: admin('ReviewRules'),
   InstalledPlugins: admin('InstalledPlugins'),
   PluginConfig: admin('PluginConfig'),
   InstallPage: install('InstallPage'),

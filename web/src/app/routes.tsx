@@ -135,6 +135,7 @@ const adminRoutes: RouteObject[] = [
   page('login', P.AdminLogin),
   page('settings-users', P.SettingsUsers),
   page('privileges', P.Privileges),
+  page('review-rules', P.ReviewRules),
   page('installed-plugins', P.InstalledPlugins),
   page('badges', P.AdminBadges),
   page(':slug_name', P.PluginConfig, enabledPlugin),

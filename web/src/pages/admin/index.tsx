@@ -3,6 +3,7 @@ import { ComingSoon } from '../../components/ComingSoon';
 export { AdminBadges } from './AdminBadges';
 export { AdminLayout } from './AdminLayout';
 export { InstalledPlugins } from './InstalledPlugins';
+export { ReviewRules } from './ReviewRules';
 
 export const Dashboard = () => <ComingSoon titleKey="admin.menu.dashboard" />;
 export const AdminQuestions = () => <ComingSoon titleKey="admin.menu.questions" />;

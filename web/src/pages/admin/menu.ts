@@ -36,6 +36,7 @@ export const ADMIN_MENU: AdminMenuItem[] = [
       { key: 'login', path: '/admin/login' },
       { key: 'settings_users', path: '/admin/settings-users' },
       { key: 'privileges', path: '/admin/privileges' },
+      { key: 'review_rules', path: '/admin/review-rules' },
     ],
   },
   { key: 'plugins', children: [{ key: 'installed_plugins', path: '/admin/installed-plugins' }] },
