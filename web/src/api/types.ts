@@ -24,6 +24,8 @@ export interface UserInfo {
   rank?: number;
   /** 'normal' | 'suspended' | 'deleted' | 'inactive' */
   status: string;
+  /** When a suspension ends by itself (Unix seconds); 0 = until lifted. Our server only. */
+  suspended_until?: number;
   /** 1 activated, 2 not activated */
   mail_status: number;
   /** 1 user, 2 admin, 3 moderator */

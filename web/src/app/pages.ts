@@ -65,6 +65,7 @@ export const Pages = {
   AdminAnswers: admin('AdminAnswers'),
   AdminUsers: admin('AdminUsers'),
   AdminUserDetail: admin('AdminUserDetail'),
+  AdminModerationLog: admin('AdminModerationLog'),
   AdminBadges: admin('AdminBadges'),
   Themes: admin('Themes'),
   CssHtml: admin('CssHtml'),

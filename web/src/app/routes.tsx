@@ -127,6 +127,7 @@ const adminRoutes: RouteObject[] = [
   page('interface', P.Interface),
   page('users', P.AdminUsers),
   page('users/:user_id', P.AdminUserDetail),
+  page('moderation-log', P.AdminModerationLog),
   page('smtp', P.Smtp),
   page('branding', P.Branding),
   page('legal', P.AdminLegal),

@@ -2,14 +2,15 @@ import { ComingSoon } from '../../components/ComingSoon';
 
 export { AdminBadges } from './AdminBadges';
 export { AdminLayout } from './AdminLayout';
+export { AdminModerationLog } from './AdminModerationLog';
+export { AdminUserDetail } from './AdminUserDetail';
+export { AdminUsers } from './AdminUsers';
 export { InstalledPlugins } from './InstalledPlugins';
 export { ReviewRules } from './ReviewRules';
 
 export const Dashboard = () => <ComingSoon titleKey="admin.menu.dashboard" />;
 export const AdminQuestions = () => <ComingSoon titleKey="admin.menu.questions" />;
 export const AdminAnswers = () => <ComingSoon titleKey="admin.menu.answers" />;
-export const AdminUsers = () => <ComingSoon titleKey="admin.menu.users" />;
-export const AdminUserDetail = () => <ComingSoon titleKey="admin.user_detail" />;
 export const Themes = () => <ComingSoon titleKey="admin.menu.themes" />;
 export const CssHtml = () => <ComingSoon titleKey="admin.menu.css_html" />;
 export const General = () => <ComingSoon titleKey="admin.menu.general" />;

@@ -15,6 +15,7 @@ export const ADMIN_MENU: AdminMenuItem[] = [
     ],
   },
   { key: 'users', path: '/admin/users' },
+  { key: 'moderation_log', path: '/admin/moderation-log' },
   { key: 'badges', path: '/admin/badges' },
   {
     key: 'customize',
