@@ -53,7 +53,10 @@ const addedDisplayName = text('error.common.required')
   .min(4, { message: 'error.user.display_name_length' })
   .max(30, { message: 'error.user.display_name_length' });
 
-export const adminAddUserSchema = z.object({ display_name: addedDisplayName, email, password });
+/** Room is left in the 191-character column for the `.<time>` a deletion appends. */
+const adminEmail = email.max(180, { message: 'error.common.too_long' });
+
+export const adminAddUserSchema = z.object({ display_name: addedDisplayName, email: adminEmail, password });
 
 /** Most lines one bulk add takes (domain.md 6.7). */
 export const BULK_ADD_MAX_LINES = 5000;
@@ -69,7 +72,7 @@ export const adminUserProfileSchema = z.object({
   user_id: userId,
   display_name: addedDisplayName,
   username,
-  email,
+  email: adminEmail,
   reason,
 });
 
