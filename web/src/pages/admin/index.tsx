@@ -1,7 +1,9 @@
 import { ComingSoon } from '../../components/ComingSoon';
 
 export { AdminBadges } from './AdminBadges';
+export { AdminAnswers } from './AdminAnswers';
 export { AdminLayout } from './AdminLayout';
+export { AdminQuestions } from './AdminQuestions';
 export { AdminModerationLog } from './AdminModerationLog';
 export { AdminUserDetail } from './AdminUserDetail';
 export { AdminUsers } from './AdminUsers';
@@ -9,8 +11,6 @@ export { InstalledPlugins } from './InstalledPlugins';
 export { ReviewRules } from './ReviewRules';
 
 export const Dashboard = () => <ComingSoon titleKey="admin.menu.dashboard" />;
-export const AdminQuestions = () => <ComingSoon titleKey="admin.menu.questions" />;
-export const AdminAnswers = () => <ComingSoon titleKey="admin.menu.answers" />;
 export const Themes = () => <ComingSoon titleKey="admin.menu.themes" />;
 export const CssHtml = () => <ComingSoon titleKey="admin.menu.css_html" />;
 export const General = () => <ComingSoon titleKey="admin.menu.general" />;
