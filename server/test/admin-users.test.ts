@@ -205,8 +205,8 @@ describe.each(targets)('admin user management on $name', ({ name, url }) => {
   it('deactivates, deletes (sessions end, address freed, final) and removes all content', async () => {
     const person = await member(site, 'spammer', 200);
     const other = await member(site, 'bystander', 200);
-    const question = body(await call('POST', '/answer/api/v1/question', person, { title: 'Buy cheap things here now', content: 'Spam spam spam spam spam', tags: [{ slug_name: 'spam' }] })).data.id;
-    const otherQuestion = body(await call('POST', '/answer/api/v1/question', other, { title: 'A real question for people', content: 'What is the answer to this?', tags: [{ slug_name: 'real' }] })).data.id;
+    const question = body(await call('POST', '/answer/api/v1/question', person, { title: 'Buy cheap things here now', content: 'Spam spam spam spam spam', tags: [{ slug_name: 'support' }] })).data.id;
+    const otherQuestion = body(await call('POST', '/answer/api/v1/question', other, { title: 'A real question for people', content: 'What is the answer to this?', tags: [{ slug_name: 'support' }] })).data.id;
     const answer = body(await call('POST', '/answer/api/v1/answer', person, { question_id: otherQuestion, content: 'Visit my shop for the answer' })).data.id;
     expect(question && answer).toBeTruthy();
 

@@ -39,7 +39,7 @@ export async function changeUserStatus(runtime: Runtime, admin: SessionUser, inp
     else if (input.status === 'inactive') update = update.set({ status: 1, mail_status: 2, suspended_at: 0, suspended_until: 0, updated_at: t });
     else if (input.status === 'suspended') update = update.set({ status: 9, suspended_at: t, suspended_until: input.suspended_until, updated_at: t });
     // The address is freed for a new account (domain.md 6.7); a suffix of the time keeps it unique.
-    else update = update.set((eb) => ({ status: 10, deleted_at: t, updated_at: t, e_mail: eb.fn<string>('concat', [eb.fn('substr', [eb.ref('e_mail'), sql.lit(1), sql.lit(179)]), eb.val(`.${t}`)]) }));
+    else update = update.set((eb) => ({ status: 10, deleted_at: t, updated_at: t, e_mail: eb.fn<string>('concat', [eb.fn('substr', [eb.ref('e_mail'), sql.lit(1), sql.lit(179)]), sql.lit(`.${t}`)]) }));
     const result = await update.executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
     await logModeration(trx, {
