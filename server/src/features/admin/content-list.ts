@@ -1,5 +1,5 @@
 import type { AdminAnswerItem, AdminContentUser, AdminQuestionItem, adminAnswerPageQuery, adminQuestionPageQuery } from '@answer/contract';
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import { OBJECT_TYPE, objectTypeOf, presentId, toLongId } from '../../core/ids.js';
 import { excerpt } from '../../core/markdown.js';
@@ -19,6 +19,8 @@ const ANSWER_STATUS = { normal: A.available, deleted: A.deleted, pending: A.pend
 /** What a search box holds: `user:<name>` picks an author, the rest are words (or one post id). */
 export interface ContentQuery {
   username: string;
+  /** The query without its `user:` part: when set, the words or the id must match. */
+  rest: string;
   words: string[];
   /** The whole text as a post id, when it reads as one (long or short form). */
   id: string | null;
@@ -38,10 +40,13 @@ export function parseContentQuery(raw: string): ContentQuery {
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 8);
-  return { username, words, id: rest && !/\s/.test(rest) ? toLongId(rest) : null };
+  return { username, rest, words, id: rest && !/\s/.test(rest) ? toLongId(rest) : null };
 }
 
 const byUsername = (eb: ExpressionBuilder<Database, any>, username: string) => eb.selectFrom('user').select('user.id').where('user.username', '=', username);
+
+/** A condition no row meets (a search of nothing but wildcard characters, an id of no post). */
+const NOTHING = sql<boolean>`1 = 0`;
 
 const card = (u: UserBasicInfo | undefined): AdminContentUser | null =>
   u ? { id: u.id, username: u.username, rank: u.rank, display_name: u.display_name, avatar: u.avatar, status: u.status } : null;
@@ -56,7 +61,7 @@ export async function adminQuestionPage(runtime: Runtime, input: z.infer<typeof 
   const q = parseContentQuery(input.query);
   let base = db.selectFrom('question').where('question.status', '=', QUESTION_STATUS[input.status]);
   if (q.username) base = base.where('question.user_id', 'in', (eb) => byUsername(eb, q.username));
-  if (q.words.length || q.id) {
+  if (q.rest) {
     const { words, id } = q;
     base = base.where((eb) => {
       const text = words.length
@@ -64,7 +69,7 @@ export async function adminQuestionPage(runtime: Runtime, input: z.infer<typeof 
         : null;
       const byId = id && objectTypeOf(id) === OBJECT_TYPE.question ? eb('question.id', '=', id) : null;
       const either = [text, byId].filter((x) => x !== null);
-      return either.length ? eb.or(either) : eb.lit(false);
+      return either.length ? eb.or(either) : NOTHING;
     });
   }
   const [rows, total, settings] = await Promise.all([
@@ -109,10 +114,10 @@ export async function adminAnswerPage(runtime: Runtime, input: z.infer<typeof ad
   let base = db.selectFrom('answer').where('answer.status', '=', ANSWER_STATUS[input.status]);
   if (input.question_id) {
     const questionId = toLongId(input.question_id);
-    base = questionId ? base.where('answer.question_id', '=', questionId) : base.where((eb) => eb.lit(false));
+    base = questionId ? base.where('answer.question_id', '=', questionId) : base.where(NOTHING);
   }
   if (q.username) base = base.where('answer.user_id', 'in', (eb) => byUsername(eb, q.username));
-  if (q.words.length || q.id) {
+  if (q.rest) {
     const { words, id } = q;
     base = base.where((eb) => {
       const text = words.length
@@ -128,7 +133,7 @@ export async function adminAnswerPage(runtime: Runtime, input: z.infer<typeof ad
       const type = id ? objectTypeOf(id) : null;
       const byId = id && type === OBJECT_TYPE.answer ? eb('answer.id', '=', id) : id && type === OBJECT_TYPE.question ? eb('answer.question_id', '=', id) : null;
       const either = [text, byId].filter((x) => x !== null);
-      return either.length ? eb.or(either) : eb.lit(false);
+      return either.length ? eb.or(either) : NOTHING;
     });
   }
   const [rows, total, settings] = await Promise.all([

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminQuestionItem } from '../../api/admin-content';
 import { initI18n } from '../../i18n';
+import '../../utils/time-zone';
 import { AdminQuestions } from './AdminQuestions';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -125,6 +126,11 @@ describe('AdminQuestions', () => {
     api.getAdminQuestions.mockResolvedValue({ count: 0, list: [] });
     await open('/admin/questions?status=pending');
     expect(host.querySelector('[data-testid="admin-content-empty"]')?.textContent).toContain('No question is waiting for review.');
+    expect(host.querySelector('[data-testid="admin-content-empty"] a')).toBeNull();
+  });
+
+  it('says when a search found nothing, and offers the whole tab again', async () => {
+    api.getAdminQuestions.mockResolvedValue({ count: 0, list: [] });
     await open('/admin/questions?query=zebra');
     expect(host.querySelector('[data-testid="admin-content-empty"]')?.textContent).toContain('Nothing matches “zebra”');
     expect(host.querySelector('[data-testid="admin-content-empty"] a')?.getAttribute('href')).toBe('/admin/questions');
