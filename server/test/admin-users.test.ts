@@ -205,10 +205,14 @@ describe.each(targets)('admin user management on $name', ({ name, url }) => {
   it('deactivates, deletes (sessions end, address freed, final) and removes all content', async () => {
     const person = await member(site, 'spammer', 200);
     const other = await member(site, 'bystander', 200);
-    const question = body(await call('POST', '/answer/api/v1/question', person, { title: 'Buy cheap things here now', content: 'Spam spam spam spam spam', tags: [{ slug_name: 'support' }] })).data.id;
+    const asked = await call('POST', '/answer/api/v1/question', person, { title: 'Buy cheap things here now', content: 'Spam spam spam spam spam', tags: [{ slug_name: 'support' }] });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const question = body(asked).data.id;
     const otherQuestion = body(await call('POST', '/answer/api/v1/question', other, { title: 'A real question for people', content: 'What is the answer to this?', tags: [{ slug_name: 'support' }] })).data.id;
-    const answer = body(await call('POST', '/answer/api/v1/answer', person, { question_id: otherQuestion, content: 'Visit my shop for the answer' })).data.id;
-    expect(question && answer).toBeTruthy();
+    const answered = await call('POST', '/answer/api/v1/answer', person, { question_id: otherQuestion, content: 'Visit my shop for the answer' });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const answer = body(answered).data.info?.id ?? body(answered).data.id;
+    expect([question, answer].every(Boolean), JSON.stringify([question, answer])).toBe(true);
 
     expect((await adminCall('PUT', '/user/status', { user_id: person.id, status: 'inactive' })).statusCode).toBe(200);
     expect(body(await authProbe(person.token)).data).toEqual({ type: 'inactive' });
