@@ -65,3 +65,34 @@ it('an admin suspends a member from /admin/users, and the member sees the suspen
   await admin.goto(`${server.url}/admin/moderation-log?action=user.status`);
   await expect.poll(() => admin.getByTestId('moderation-log-row').first().textContent()).toContain('Posts advertisements');
 });
+
+it('an admin bulk-adds users (a bad line is named, nothing is added), then opens one on its page with its staff actions', async () => {
+  const admin = await openTab(browser, pages, adminToken);
+  await admin.goto(`${server.url}/admin/users`);
+  await admin.getByRole('button', { name: 'Add users in bulk' }).click();
+  const dialog = admin.getByTestId('bulk-add-dialog');
+  const box = dialog.getByLabel('One user per line: display name, e-mail, password');
+  await box.fill('Alice Example, alice@example.com, alice-pass-1\nBob Example, bob@example.com');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect.poll(() => dialog.getByTestId('bulk-errors').textContent()).toContain('Line 2: write a display name, an e-mail address and a password');
+  expect(await admin.getByTestId('admin-user-row').count()).toBe(2);
+
+  await box.fill('Alice Example, alice@example.com, alice-pass-1\nBob Example, bob@example.com, bob-pass-12');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await expect.poll(() => admin.getByTestId('admin-user-row').count()).toBe(4);
+
+  // An inactive account offers its activation link.
+  const stuck = await api<{ id: string }>('POST', '/user/register/email', { name: 'stuck.one', e_mail: 'stuck@example.com', pass: 'member-pass-1' });
+  await admin.goto(`${server.url}/admin/users/${stuck.id}`);
+  await admin.getByRole('heading', { level: 1, name: 'stuck.one' }).waitFor();
+  await admin.getByTestId('user-actions').click();
+  await admin.getByRole('button', { name: 'Activation link' }).click();
+  await admin.getByTestId('user-activation-dialog').getByRole('button', { name: 'Get an activation link' }).click();
+  await expect.poll(() => admin.getByTestId('activation-link').inputValue()).toContain('/users/account-activation?code=');
+  await admin.getByTestId('user-activation-dialog').getByRole('button', { name: 'Close' }).first().click();
+
+  // The staff action shows on the person's page.
+  await admin.reload();
+  await expect.poll(() => admin.getByTestId('moderation-log-row').first().textContent()).toContain('user.activation');
+});
