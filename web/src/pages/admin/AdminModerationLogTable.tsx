@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import Table from 'react-bootstrap/Table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +9,7 @@ import { TimeAgo } from '../../components/TimeAgo';
 function detailText(item: ModerationLogItem): string {
   return Object.entries(item.detail)
     .filter(([, v]) => v !== '' && v !== false && v !== 0 && v !== null)
-    .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .map(([k, v]) => `${k}: ${k.endsWith('_until') && typeof v === 'number' ? dayjs.unix(v).format('YYYY-MM-DD HH:mm') : typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
     .join(', ');
 }
 
