@@ -275,6 +275,23 @@ describe.each(targets)('admin content management on $name', ({ name, url }) => {
     expect((await adminApi('PUT', '/question/status/bulk', { ids: Array(101).fill(a), status: 'deleted' })).statusCode).toBe(400);
   });
 
+  it('counts a status change made by several admins at once exactly once', async () => {
+    const questionId = await ask(asker, 'A question five admins delete at the same moment');
+    await answer(answerer, questionId);
+    const before = Number((await userRow(asker.id)).question_count);
+    const replies = await Promise.all(Array.from({ length: 5 }, () => adminApi('PUT', '/question/status', { question_id: questionId, status: 'deleted' })));
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
+    await site.runtime.outbox.idle();
+    expect(Number((await userRow(asker.id)).question_count)).toBe(before - 1);
+    expect(await logRows('question.status', questionId)).toHaveLength(1);
+    expect((await inbox(asker)).filter((n) => n.object_id === questionId && n.action === 'your_question_was_deleted')).toHaveLength(1);
+    const back = await Promise.all(Array.from({ length: 5 }, () => adminApi('PUT', '/question/status', { question_id: questionId, status: 'available' })));
+    expect(back.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
+    expect(Number((await userRow(asker.id)).question_count)).toBe(before);
+    expect(await logRows('question.status', questionId)).toHaveLength(2);
+    await expectCountersExact(site);
+  });
+
   it('purges a deleted question with everything about it, files only it used, and exact counters', async () => {
     const db = site.runtime.database;
     const uploads = site.runtime.config?.service_config?.upload_path || site.runtime.paths.uploads;

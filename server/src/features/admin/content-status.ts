@@ -36,20 +36,30 @@ export async function setQuestionStatus(runtime: Runtime, admin: SessionUser, ra
       targetUserId: String(question.user_id),
       detail: { from: QUESTION_STATUS_NAME[from] ?? String(from), to: status },
     });
-  if (status === 'deleted') {
-    await deleteQuestion(runtime, admin, id, log);
-    return true;
-  }
+  const already = async () => QUESTION_STATUS_NAME[Number((await findQuestion(runtime.database, id))?.status)] === status;
+  if (status === 'deleted') return changed(() => deleteQuestion(runtime, admin, id, log), already);
   if (from === Q.pending) throw badRequest('error.admin.content_pending');
   if (status === 'closed') {
     if (from === Q.deleted) throw badRequest('error.admin.undelete_first');
-    await closeAs(runtime, admin, id, null, log);
-  } else if (from === Q.deleted) {
-    await recoverQuestion(runtime, admin, id, log);
-  } else {
-    await reopenQuestion(runtime, admin, id, log);
+    return changed(() => closeAs(runtime, admin, id, null, log), already);
   }
-  return true;
+  if (from === Q.deleted) return changed(() => recoverQuestion(runtime, admin, id, log), already);
+  return changed(() => reopenQuestion(runtime, admin, id, log), already);
+}
+
+/**
+ * Runs a status change; when the service refuses it because someone else made the same change
+ * meanwhile (two admins, a double click), the post is where it was asked to be: not an error, and
+ * only the change that happened is logged.
+ */
+async function changed(run: () => Promise<void>, already: () => Promise<boolean>): Promise<boolean> {
+  try {
+    await run();
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && (await already())) return false;
+    throw error;
+  }
 }
 
 /** `PUT /answer/admin/api/answer/status`: delete or undelete through the answer services, logged. */
@@ -68,13 +78,10 @@ export async function setAnswerStatus(runtime: Runtime, admin: SessionUser, rawI
       targetUserId: String(answer.user_id),
       detail: { from: ANSWER_STATUS_NAME[from] ?? String(from), to: status, question_id: String(answer.question_id) },
     });
-  if (status === 'deleted') {
-    await deleteAnswer(runtime, admin, id, log);
-    return true;
-  }
+  const already = async () => ANSWER_STATUS_NAME[Number((await findAnswer(runtime.database, id))?.status)] === status;
+  if (status === 'deleted') return changed(() => deleteAnswer(runtime, admin, id, log), already);
   if (from === A.pending) throw badRequest('error.admin.content_pending');
-  await recoverAnswer(runtime, admin, id, log);
-  return true;
+  return changed(() => recoverAnswer(runtime, admin, id, log), already);
 }
 
 /**
