@@ -44,7 +44,7 @@ it("holds a new user's first question until the admin approves it in /review", a
 
   // A new member asks their first question: it waits for review.
   const user = await api<{ id: string; access_token: string }>('POST', '/answer/api/v1/user/register/email', { name: 'newcomer', e_mail: 'newcomer@example.com', pass: 'member-pass-1' });
-  server.writeDb((db) => db.prepare('UPDATE user SET mail_status = 1 WHERE id = ?').run(user.id));
+  server.writeDb((db) => db.prepare('UPDATE user SET mail_status = 1, rank = 1 WHERE id = ?').run(user.id));
   const question = await api<{ id: string }>(
     'POST',
     '/answer/api/v1/question',
@@ -79,5 +79,5 @@ it("holds a new user's first question until the admin approves it in /review", a
   await visitor.getByRole('heading', { level: 1, name: TITLE }).waitFor();
   expect(await visitor.getByTestId('question-state').count()).toBe(0);
   await visitor.goto(`${server.url}/questions`);
-  await visitor.getByRole('link', { name: TITLE }).waitFor();
+  await visitor.getByRole('link', { name: TITLE }).first().waitFor();
 });
