@@ -30,6 +30,7 @@ import { permalinkRoutes } from './features/question/permalink-routes.js';
 import { questionRoutes } from './features/question/routes.js';
 import { moderationRoutes } from './features/question/moderation-routes.js';
 import { reasonRoutes } from './features/reason/routes.js';
+import { reportRoutes } from './features/report/routes.js';
 import { revisionRoutes } from './features/revision/routes.js';
 import { searchRoutes } from './features/search/routes.js';
 import { reviewRoutes } from './features/revision/review-routes.js';
@@ -160,6 +161,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(questionRoutes, { prefix: API_PREFIX });
   await app.register(moderationRoutes, { prefix: API_PREFIX });
   await app.register(reasonRoutes, { prefix: API_PREFIX });
+  await app.register(reportRoutes, { prefix: API_PREFIX });
   await app.register(answerRoutes, { prefix: API_PREFIX });
   await app.register(commentRoutes, { prefix: API_PREFIX });
   await app.register(revisionRoutes, { prefix: API_PREFIX });

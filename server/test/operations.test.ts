@@ -340,24 +340,25 @@ describe.each(targets)('closing, pinning, hiding and undeleting posts on $name',
     it('lists on a question exactly what each viewer may do now', async () => {
       const id = await ask();
       expect(await actionsOf(id)).toEqual([]);
-      expect(await actionsOf(id, plain)).toEqual([]);
-      expect(await actionsOf(id, author)).toEqual(['edit', 'delete']);
-      const all = ['edit', 'close', 'pin', 'hide', 'delete'];
+      expect(await actionsOf(id, plain)).toEqual(['report']);
+      expect(await actionsOf(id, author)).toEqual(['report', 'edit', 'delete']);
+      const all = ['report', 'edit', 'close', 'pin', 'hide', 'delete'];
       expect(await actionsOf(id, moderator)).toEqual(all);
       expect(await actionsOf(id, admin)).toEqual(all);
       const actions = body(await info(id, moderator)).data.member_actions;
-      expect(actions[0]).toEqual({ action: 'edit', name: 'Edit', type: 'edit' });
-      expect(actions[1]).toEqual({ action: 'close', name: 'Close', type: 'confirm' });
+      expect(actions[0]).toEqual({ action: 'report', name: 'Flag', type: 'reason' });
+      expect(actions[1]).toEqual({ action: 'edit', name: 'Edit', type: 'edit' });
+      expect(actions[2]).toEqual({ action: 'close', name: 'Close', type: 'confirm' });
       const zh = body(await info(id, moderator, 'zh_CN')).data.member_actions;
-      expect(zh[1].name).toBe('关闭');
+      expect(zh[2].name).toBe('关闭');
 
       await close(id, moderator);
       await operate(id, 'pin');
-      expect(await actionsOf(id, moderator)).toEqual(['edit', 'reopen', 'unpin', 'delete']);
+      expect(await actionsOf(id, moderator)).toEqual(['report', 'edit', 'reopen', 'unpin', 'delete']);
       await operate(id, 'unpin');
       await operate(id, 'hide');
-      expect(await actionsOf(id, admin)).toEqual(['edit', 'reopen', 'show', 'delete']);
-      expect(await actionsOf(id, author)).toEqual(['edit', 'delete']);
+      expect(await actionsOf(id, admin)).toEqual(['report', 'edit', 'reopen', 'show', 'delete']);
+      expect(await actionsOf(id, author)).toEqual(['report', 'edit', 'delete']);
     });
 
     it('lists on answers what each viewer may do', async () => {
@@ -368,10 +369,10 @@ describe.each(targets)('closing, pinning, hiding and undeleting posts on $name',
           .find((a) => a.id === answerId)!
           .member_actions.map((a) => a.action);
       expect(await actions()).toEqual([]);
-      expect(await actions(author)).toEqual([]);
-      expect(await actions(plain)).toEqual(['edit', 'delete']);
-      expect(await actions(moderator)).toEqual(['edit', 'delete']);
-      expect(await actions(admin)).toEqual(['edit', 'delete']);
+      expect(await actions(author)).toEqual(['report']);
+      expect(await actions(plain)).toEqual(['report', 'edit', 'delete']);
+      expect(await actions(moderator)).toEqual(['report', 'edit', 'delete']);
+      expect(await actions(admin)).toEqual(['report', 'edit', 'delete']);
     });
   });
 

@@ -15,4 +15,5 @@ export * from './search.js';
 export * from './people.js';
 export * from './badge.js';
 export * from './notification.js';
+export * from './report.js';
 export * from './admin-content.js';

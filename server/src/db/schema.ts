@@ -153,6 +153,8 @@ export interface ReportTable {
   flagged_type: Generated<number>;
   flagged_content: Generated<string>;
   status: Generated<number>;
+  /** The object's id while the flag is open, NULL once handled (one open flag per user and object). */
+  open_object_id: Generated<string | null>;
 }
 
 export interface ReviewTable {

@@ -8,6 +8,7 @@ import { activityTimeIndex } from './0007_activity_time_index.js';
 import { notifications } from './0008_notifications.js';
 import { mailDigest } from './0009_mail_digest.js';
 import { moderationLog } from './0010_moderation_log.js';
+import { openFlags } from './0013_open_flags.js';
 import { userSuspension } from './0011_user_suspension.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0009_mail_digest': mailDigest,
   '0010_moderation_log': moderationLog,
   '0011_user_suspension': userSuspension,
+  '0013_open_flags': openFlags,
 };

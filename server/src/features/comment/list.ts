@@ -55,6 +55,7 @@ export async function presentComments(runtime: Runtime, rows: CommentRow[], user
     const author = users.get(String(c.user_id));
     const replied = c.reply_user_id ? users.get(String(c.reply_user_id)) : undefined;
     const actions = [];
+    if (can(user, 'report.add', thresholds)) actions.push({ action: 'report', name: t(lang, 'action.report'), type: 'reason' });
     if (canEditComment(user, c)) actions.push({ action: 'edit', name: t(lang, 'action.edit'), type: 'edit' });
     if (can(user, 'comment.delete', thresholds, c.user_id)) actions.push({ action: 'delete', name: t(lang, 'action.delete'), type: 'confirm' });
     return {

@@ -107,11 +107,15 @@ export async function editComment(runtime: Runtime, user: SessionUser, input: z.
     if (String(comment.user_id) === user.id) throw badRequest('error.comment.cannot_edit_after_deadline');
     throw new AppError(403, 'error.comment.edit_without_permission');
   }
-  await db
-    .updateTable('comment')
-    .set({ original_text: input.original_text, parsed_text: renderMarkdown(input.original_text), updated_at: now() })
-    .where('id', '=', String(comment.id))
-    .execute();
+  await writeCommentText(db, String(comment.id), input.original_text);
+}
+
+/**
+ * Rewrites a comment's text. The caller has decided who may: the author in time or an admin
+ * (editComment), or staff handling a flag on it (report/review.ts; upstream's quirk let only the author).
+ */
+export async function writeCommentText(db: Db, commentId: string, text: string): Promise<void> {
+  await db.updateTable('comment').set({ original_text: text, parsed_text: renderMarkdown(text), updated_at: now() }).where('id', '=', commentId).execute();
 }
 
 export async function deleteComment(runtime: Runtime, user: SessionUser, rawId: string): Promise<void> {

@@ -13,7 +13,7 @@ export interface MemberAction {
 export function presentActions(wanted: [string, boolean][], lang: string): MemberAction[] {
   return wanted
     .filter(([, allowed]) => allowed)
-    .map(([action]) => ({ action, name: t(lang, `action.${action}`), type: action === 'edit' ? 'edit' : 'confirm' }));
+    .map(([action]) => ({ action, name: t(lang, `action.${action}`), type: action === 'edit' ? 'edit' : action === 'report' ? 'reason' : 'confirm' }));
 }
 
 /**
@@ -34,6 +34,8 @@ export function questionMemberActions(
   const hidden = Number(q.show) === 2;
   const may = (action: string, owned = false) => can(user, action, thresholds, owned ? q.user_id : undefined);
   const wanted: [string, boolean][] = [
+    // Flagging (report/flag.ts): not for deleted posts or posts waiting in the review queue.
+    ['report', listed && may('report.add')],
     ['edit', !deleted && may('question.edit', true)],
     ['close', status === Q.available && may('question.close')],
     ['reopen', status === Q.closed && may('question.reopen')],

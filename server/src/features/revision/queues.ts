@@ -3,6 +3,7 @@ import { isStaff, type SessionUser } from '../../core/guardian.js';
 import { t } from '../../core/i18n.js';
 import { loadThresholds } from '../../core/privileges.js';
 import type { Runtime } from '../../runtime.js';
+import { countFlaggedPosts } from '../report/queue.js';
 import { auditableTypes, countPendingSuggestions } from './suggestions.js';
 import { countQueuedPosts } from '../review/queue.js';
 
@@ -19,9 +20,9 @@ export async function reviewingTypes(runtime: Runtime, user: SessionUser, lang: 
   if (isStaff(user)) {
     const [queued, flagged] = await Promise.all([
       countQueuedPosts(db).then((n) => ({ n })),
-      db.selectFrom('report').select((eb) => eb.fn.countAll().as('n')).where('status', '=', PENDING).executeTakeFirstOrThrow(),
+      countFlaggedPosts(db),
     ]);
-    queues.push(queue('queued_post', queued.n), queue('flagged_post', flagged.n));
+    queues.push(queue('queued_post', queued.n), queue('flagged_post', flagged));
   }
   const types = auditableTypes(user, await loadThresholds(runtime));
   queues.push(queue('suggested_post_edit', await countPendingSuggestions(db, user, types)));

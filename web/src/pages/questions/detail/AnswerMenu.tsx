@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnswerInfo } from '../../../api/answers';
 import { deleteAnswer } from '../../../api/answers';
 import { recoverAnswer } from '../../../api/operations';
 import { answerTimelinePath, editAnswerPath } from '../../../components/question-links';
+import { FlagDialog } from '../../../components/flag/FlagDialog';
 import { showToast } from '../../../state/notices';
 import { type PostAction, PostMenu } from './PostMenu';
 
@@ -11,6 +13,7 @@ import { type PostAction, PostMenu } from './PostMenu';
 export function AnswerMenu({ answer: a, questionId, loggedIn }: { answer: AnswerInfo; questionId: string; loggedIn: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const [flagging, setFlagging] = useState(false);
 
   // The answer count of the question and of the lists changes with it.
   const refresh = () =>
@@ -21,6 +24,7 @@ export function AnswerMenu({ answer: a, questionId, loggedIn }: { answer: Answer
     ]);
 
   const onAction = async (action: Exclude<PostAction, 'edit'>) => {
+    if (action === 'report') return setFlagging(true);
     if (action === 'delete') await deleteAnswer(a.id);
     else if (action === 'undelete') {
       await recoverAnswer(a.id);
@@ -30,12 +34,25 @@ export function AnswerMenu({ answer: a, questionId, loggedIn }: { answer: Answer
   };
 
   return (
-    <PostMenu
-      actions={a.member_actions}
-      editHref={editAnswerPath(questionId, a.id)}
-      timelineHref={loggedIn ? answerTimelinePath(questionId, a.id) : undefined}
-      deleteMessage={t('question.delete_answer_confirm')}
-      onAction={onAction}
-    />
+    <>
+      <PostMenu
+        actions={a.member_actions}
+        editHref={editAnswerPath(questionId, a.id)}
+        timelineHref={loggedIn ? answerTimelinePath(questionId, a.id) : undefined}
+        deleteMessage={t('question.delete_answer_confirm')}
+        onAction={onAction}
+      />
+      {flagging && (
+        <FlagDialog
+          objectType="answer"
+          objectId={a.id}
+          onCancel={() => setFlagging(false)}
+          onFlagged={() => {
+            setFlagging(false);
+            showToast(t('flag.done'), 'success');
+          }}
+        />
+      )}
+    </>
   );
 }

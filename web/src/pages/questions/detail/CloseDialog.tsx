@@ -13,10 +13,12 @@ interface CloseDialogProps {
   questionId: string;
   onCancel: () => void;
   onClosed: () => void;
+  /** Closes another way than `PUT /question/status` (the flag queue closes through the flag review). */
+  submitClose?: (input: { close_type: number; close_msg: string }) => Promise<unknown>;
 }
 
 /** Closing a question: pick one of the site's close reasons, with a message where the reason asks for one. */
-export function CloseDialog({ questionId, onCancel, onClosed }: CloseDialogProps) {
+export function CloseDialog({ questionId, onCancel, onClosed, submitClose }: CloseDialogProps) {
   const { t } = useTranslation();
   const reasons = useQuery({ queryKey: ['reasons', 'question', 'close'], queryFn: ({ signal }) => getCloseReasons(signal), staleTime: Number.POSITIVE_INFINITY });
   const list = reasons.data ?? [];
@@ -34,7 +36,8 @@ export function CloseDialog({ questionId, onCancel, onClosed }: CloseDialogProps
     if (Object.keys(problems).length || values.close_type === null) return;
     setBusy(true);
     try {
-      await closeQuestion({ id: questionId, close_type: values.close_type, close_msg: wantsMessage(chosen) ? values.close_msg.trim() : '' });
+      const input = { close_type: values.close_type, close_msg: wantsMessage(chosen) ? values.close_msg.trim() : '' };
+      await (submitClose ? submitClose(input) : closeQuestion({ id: questionId, ...input }));
       onClosed();
     } catch (error) {
       const shown = serverFormErrors(error, ['close_type', 'close_msg'], t('common.request_failed'));

@@ -8,7 +8,7 @@ import { explainFailure } from './optimistic';
 
 /**
  * The actions this page knows how to run, in the order shown. Edit is a link; the rarely used list
- * operations sit behind "More". Anything else the server lists (flagging) belongs to other screens.
+ * operations sit behind "More". Flagging (`report`) opens the flag dialog of the post's menu.
  */
 const ITEMS = [
   { action: 'edit', key: 'question.action.edit', more: false },
@@ -16,6 +16,7 @@ const ITEMS = [
   { action: 'reopen', key: 'question.action.reopen', more: false },
   { action: 'delete', key: 'question.action.delete', more: false },
   { action: 'undelete', key: 'question.action.undelete', more: false },
+  { action: 'report', key: 'flag.action', more: false },
   { action: 'pin', key: 'question.action.pin', more: true },
   { action: 'unpin', key: 'question.action.unpin', more: true },
   { action: 'hide', key: 'question.action.hide', more: true },

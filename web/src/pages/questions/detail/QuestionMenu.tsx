@@ -7,6 +7,7 @@ import { type QuestionInfo, deleteQuestion } from '../../../api/questions';
 import { ROUTES } from '../../../app/paths';
 import { editQuestionPath, questionTimelinePath } from '../../../components/question-links';
 import { showToast } from '../../../state/notices';
+import { FlagDialog } from '../../../components/flag/FlagDialog';
 import { CloseDialog } from './CloseDialog';
 import { type PostAction, PostMenu } from './PostMenu';
 
@@ -16,6 +17,7 @@ export function QuestionMenu({ question: q, loggedIn }: { question: QuestionInfo
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [closing, setClosing] = useState(false);
+  const [flagging, setFlagging] = useState(false);
 
   // Status, pin and listing show in lists too.
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: ['question'] }), queryClient.invalidateQueries({ queryKey: ['questions'] })]);
@@ -28,6 +30,9 @@ export function QuestionMenu({ question: q, loggedIn }: { question: QuestionInfo
     switch (action) {
       case 'close':
         setClosing(true);
+        return;
+      case 'report':
+        setFlagging(true);
         return;
       case 'delete':
         await deleteQuestion(q.id);
@@ -65,6 +70,17 @@ export function QuestionMenu({ question: q, loggedIn }: { question: QuestionInfo
         deleteMessage={t('question.delete_confirm')}
         onAction={onAction}
       />
+      {flagging && (
+        <FlagDialog
+          objectType="question"
+          objectId={q.id}
+          onCancel={() => setFlagging(false)}
+          onFlagged={() => {
+            setFlagging(false);
+            showToast(t('flag.done'), 'success');
+          }}
+        />
+      )}
       {closing && (
         <CloseDialog
           questionId={q.id}

@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CommentInfo } from '../../../../api/comments';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
+import { FlagDialog } from '../../../../components/flag/FlagDialog';
 import { PostHtml } from '../../../../components/PostHtml';
 import { userPath } from '../../../../components/question-links';
 import { TimeAgo } from '../../../../components/TimeAgo';
 import { hasProfile, UserLink } from '../../../../components/UserLink';
+import { showToast } from '../../../../state/notices';
 import { CommentForm } from './CommentForm';
 import { CommentVote } from './CommentVote';
 
@@ -26,6 +28,7 @@ export function CommentItem({ comment: c, linked, canReply, onReply, onEdit, onD
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [flagging, setFlagging] = useState(false);
   const can = (action: string) => c.member_actions.some((a) => a.action === action);
   const replyTo = t('question.comment.reply_to', { name: c.reply_user_display_name || c.reply_username });
 
@@ -76,7 +79,23 @@ export function CommentItem({ comment: c, linked, canReply, onReply, onEdit, onD
             {t('question.action.delete')}
           </button>
         )}
+        {can('report') && (
+          <button type="button" className="btn btn-link btn-sm p-0 ms-2 link-secondary" onClick={() => setFlagging(true)}>
+            {t('flag.action')}
+          </button>
+        )}
       </div>
+      {flagging && (
+        <FlagDialog
+          objectType="comment"
+          objectId={c.comment_id}
+          onCancel={() => setFlagging(false)}
+          onFlagged={() => {
+            setFlagging(false);
+            showToast(t('flag.done'), 'success');
+          }}
+        />
+      )}
       {confirming && (
         <ConfirmDialog
           message={t('question.comment.delete_confirm')}
