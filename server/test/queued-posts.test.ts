@@ -249,6 +249,29 @@ describe.each(targets)('queued posts on $name', ({ name, url }) => {
     await countersExact();
   });
 
+  it('holds both parts of "ask and answer" from a new user; only the author may answer a pending question', async () => {
+    await rules({ first_posts: 1 });
+    const fresh = await member(site, 'queueboth', 1);
+    const res = await api('POST', '/question/answer', fresh, {
+      title: 'A question I answer myself at once',
+      content: 'The question part, long enough.',
+      answer_content: 'The answer part, long enough.',
+      tags: [{ slug_name: tagSlug }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const questionId = body(res).data.id as string;
+    const answerRow = await db().selectFrom('answer').select(['id', 'status']).where('question_id', '=', questionId).executeTakeFirstOrThrow();
+    expect([await statusOf('question', questionId), Number(answerRow.status)]).toEqual([11, 11]);
+    expect((await api('POST', '/answer', asker, { question_id: questionId, content: 'Someone else cannot answer it yet.' })).statusCode).toBe(404);
+    for (const id of [questionId, String(answerRow.id)]) expect((await decide((await reviewOf(id))!.id, 'approve')).statusCode).toBe(200);
+    expect(await statusOf('question', questionId)).toBe(1);
+    expect(await statusOf('answer', String(answerRow.id))).toBe(1);
+    expect(Number((await db().selectFrom('question').select('answer_count').where('id', '=', questionId).executeTakeFirstOrThrow()).answer_count)).toBe(1);
+    expect(await userCounts(fresh.id)).toEqual({ questions: 1, answers: 1 });
+    await rules({});
+    await countersExact();
+  });
+
   it('lets one of two simultaneous reviewers win; the other gets a 400', async () => {
     await rules({ reputation_below: 100 });
     const held = [await ask(newbie), await ask(newbie)];
