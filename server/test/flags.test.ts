@@ -1,8 +1,13 @@
+import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toLongId } from '../src/core/ids.js';
+import { createDb, type Db } from '../src/db/connect.js';
+import { isUniqueViolation } from '../src/db/errors.js';
+import { migrations } from '../src/db/migrations/index.js';
 import { ACT } from '../src/features/activity/types.js';
 import { body, member, type TestSite } from './support/app.js';
 import { expectCountersExact } from './support/counters.js';
+import { type TestDatabase, testDatabases } from './support/databases.js';
 import { adminOf, dialectTargets, siteOn, type User } from './support/dialect-sites.js';
 
 const targets = dialectTargets();
@@ -340,5 +345,61 @@ describe.each(targets)('flags and the flag review queue on $name', ({ name, url 
     expect(users).toContain(flagger.id);
     expect(users.filter((u) => u === flagger.id)).toHaveLength(1);
     expect(users).not.toContain(nobody.id);
+  });
+});
+
+/** Upstream kept every repeated flag: the migration gives the key to the oldest of a user's pending repeats. */
+describe.each(testDatabases())('open-flag migration on $name', ({ create }) => {
+  let target: TestDatabase;
+  let db: Db;
+  const migrator = () => new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const names = Object.keys(migrations);
+  const before = names[names.indexOf('0013_open_flags') - 1]!;
+
+  beforeAll(async () => {
+    target = await create();
+    db = createDb({ driver: target.driver, connection: target.connection });
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await target?.drop();
+  });
+
+  it('keeps every flag, keys one open flag per user and object, and refuses a new repeat', async () => {
+    expect((await migrator().migrateTo(before)).error).toBeUndefined();
+    const A = '10020000000000001';
+    const B = '10020000000000002';
+    const report = (n: number, userId: number, objectId: string, status: number) => ({
+      id: `100800000000000${String(n).padStart(2, '0')}`,
+      created_at: n,
+      user_id: userId,
+      object_id: objectId,
+      reported_user_id: 9,
+      object_type: 2,
+      report_type: 57,
+      status,
+    });
+    await db
+      .insertInto('report')
+      .values([report(1, 1, A, 2), report(2, 1, A, 1), report(3, 1, A, 1), report(4, 2, A, 1), report(5, 1, B, 1), report(6, 1, B, 3)] as never)
+      .execute();
+
+    expect((await migrator().migrateToLatest()).error).toBeUndefined();
+    const rows = await db.selectFrom('report').select(['id', 'status', 'open_object_id']).orderBy('id').execute();
+    expect(rows.map((r) => [String(r.id).slice(-2), Number(r.status), r.open_object_id === null ? null : String(r.open_object_id)])).toEqual([
+      ['01', 2, null],
+      ['02', 1, A],
+      ['03', 1, null],
+      ['04', 1, A],
+      ['05', 1, B],
+      ['06', 3, null],
+    ]);
+    const again = await db
+      .insertInto('report')
+      .values({ ...report(7, 1, A, 1), open_object_id: A } as never)
+      .execute()
+      .then(() => null, (err: unknown) => err);
+    expect(isUniqueViolation(again)).toBe(true);
+    await db.insertInto('report').values({ ...report(8, 1, A, 2), open_object_id: null } as never).execute();
   });
 });
