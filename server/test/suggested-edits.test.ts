@@ -208,8 +208,10 @@ describe.each(targets)('suggested edits and their review on $name', ({ name, url
         { id: '10080000000000002', created_at: t, user_id: mid.id, object_id: questionId, reported_user_id: author.id, object_type: 1, report_type: 1, status: 2 },
       ])
       .execute();
+    // The review row points at a published question, so nothing waits in the queued-post queue
+    // (queued-posts.test.ts counts held posts); the one open flag on the question does.
     expect(body(await api('GET', '/reviewing/type', admin)).data).toEqual([
-      { name: 'queued_post', label: 'Queued post', todo_amount: 1 },
+      { name: 'queued_post', label: 'Queued post', todo_amount: 0 },
       { name: 'flagged_post', label: 'Flagged post', todo_amount: 1 },
       { name: 'suggested_post_edit', label: 'Suggested edits', todo_amount: 3 },
     ]);
