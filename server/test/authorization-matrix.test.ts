@@ -85,6 +85,52 @@ describe.each(dialectTargets())('authorization matrix on $name', (target) => {
     await stop?.();
   });
 
+  it('lets moderators and the administrator handle flags and queued posts, and nobody else', async () => {
+    const call = (method: 'GET' | 'PUT' | 'POST', url: string, role: Role, payload?: unknown) =>
+      site.app.inject({ method, url: `/answer/api/v1${url}`, headers: tokens[role] ? { authorization: tokens[role] } : {}, ...(payload ? { payload } : {}) });
+    const db = site.runtime.database;
+    // A question by the member, flagged by the moderator; a new member's question held for review.
+    const ask = async (role: Role, title: string) =>
+      (await call('POST', '/question', role, { title, content: 'A body long enough to be a question.', tags: [{ slug_name: 'support' }] })).json().data.id as string;
+    const flaggedQuestion = await ask('member', 'A question somebody will flag as spam');
+    expect((await call('POST', '/report', 'moderator', { object_id: flaggedQuestion, report_type: 57 })).statusCode).toBe(200);
+    const flag = await db.selectFrom('report').select('id').where('object_id', '=', flaggedQuestion).executeTakeFirstOrThrow();
+    const admin = { authorization: tokens.admin };
+    const rules = { reputation_below: 0, first_posts: 0, review_words: ['held-for-review'], delete_words: [], max_links: null };
+    expect((await site.app.inject({ method: 'PUT', url: '/answer/admin/api/siteinfo/review', headers: admin, payload: rules })).statusCode).toBe(200);
+    await ask('member', 'A question with held-for-review in it');
+    const review = await db.selectFrom('review').select('id').where('status', '=', 1).executeTakeFirstOrThrow();
+
+    const reads = [
+      (role: Role) => call('GET', '/report/unreviewed/post?page=1', role),
+      (role: Role) => call('GET', '/review/pending/post/page?page=1', role),
+    ];
+    for (const read of reads) {
+      for (const role of ['moderator', 'admin'] as const) {
+        const res = await read(role);
+        expect(res.statusCode, role).toBe(200);
+        expect(res.json().data.count, role).toBeGreaterThan(0);
+      }
+      // Members see nothing waiting (an empty page, as upstream, or 403).
+      const byMember = await read('member');
+      expect(byMember.statusCode === 403 || (byMember.statusCode === 200 && byMember.json().data.count === 0)).toBe(true);
+      expect((await read('visitor')).statusCode).toBe(401);
+    }
+    for (const role of ['visitor', 'inactive', 'suspended', 'member'] as const) {
+      const handle = await call('PUT', '/report/review', role, { flag_id: String(flag.id), operation_type: 'ignore_report' });
+      const decide = await call('PUT', '/review/pending/post', role, { review_id: Number(review.id), status: 'approve' });
+      expect([handle.statusCode, decide.statusCode], role).toEqual(role === 'visitor' ? [401, 401] : [403, 403]);
+    }
+    expect((await call('PUT', '/report/review', 'moderator', { flag_id: String(flag.id), operation_type: 'ignore_report' })).statusCode).toBe(200);
+    expect((await call('PUT', '/review/pending/post', 'moderator', { review_id: Number(review.id), status: 'approve' })).statusCode).toBe(200);
+    // The moderation log is the administrator's alone.
+    for (const role of ['member', 'moderator'] as const) {
+      expect((await site.app.inject({ method: 'GET', url: '/answer/admin/api/moderation/log', headers: { authorization: tokens[role] } })).statusCode).toBe(403);
+    }
+    const log = await site.app.inject({ method: 'GET', url: '/answer/admin/api/moderation/log?action=flag.ignore', headers: admin });
+    expect(log.json().data.list.map((r: { staff_user: { username: string } }) => r.staff_user.username)).toEqual(['matrix.moderator']);
+  });
+
   it('has every API route declare who may call it, and every admin route admins only', () => {
     expect(routes.length).toBeGreaterThan(100);
     expect(routes.filter((r) => !r.access || !(r.access in REFUSED)).map((r) => `${r.method} ${r.url}`)).toEqual([]);
