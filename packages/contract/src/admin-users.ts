@@ -12,7 +12,7 @@ export type AdminUserStatus = (typeof ADMIN_USER_STATUSES)[number];
 
 /** Upstream clients send booleans as query strings; "true" and "1" mean yes, anything else no. */
 const flag = z
-  .union([z.boolean(), z.string(), z.number()])
+  .union([z.boolean(), text().max(10), z.number()])
   .optional()
   .transform((v) => v === true || v === 'true' || v === '1' || v === 1);
 
