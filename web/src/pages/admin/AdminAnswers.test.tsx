@@ -1,24 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminAnswerItem } from '../../api/admin-content';
-import { initI18n } from '../../i18n';
 import '../../utils/time-zone';
 import { AdminAnswers } from './AdminAnswers';
+import { adminContentApi, adminPageHarness, click } from './admin-test-utils';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const api = vi.hoisted(() => ({
-  getAdminQuestions: vi.fn(),
-  getAdminAnswers: vi.fn(),
-  setQuestionsStatus: vi.fn(),
-  setAnswersStatus: vi.fn(),
-  purgeQuestions: vi.fn(),
-  purgeAnswers: vi.fn(),
-}));
-vi.mock('../../api/admin-content', () => api);
+vi.mock('../../api/admin-content', async () => (await import('./admin-test-utils')).adminContentApi);
+const api = adminContentApi;
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('../../state/notices', async (original) => ({ ...(await original<object>()), showToast: toast }));
 
@@ -36,34 +23,10 @@ const answer = (over: Partial<AdminAnswerItem>): AdminAnswerItem => ({
   ...over,
 });
 
-const settle = async () => {
-  for (let i = 0; i < 4; i++) await act(() => new Promise((r) => setTimeout(r, 0)));
-};
-
 describe('AdminAnswers', () => {
-  let host: HTMLDivElement;
-  let root: Root;
+  const page = adminPageHarness('/admin/answers', <AdminAnswers />);
+  const rows = () => [...page.host.querySelectorAll('[data-testid="admin-answer-row"]')];
 
-  const open = async (path: string) => {
-    const router = createMemoryRouter([{ path: '/admin/answers', element: <AdminAnswers /> }], { initialEntries: [path] });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    await act(async () =>
-      root.render(
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>,
-      ),
-    );
-    await settle();
-  };
-  const rows = () => [...host.querySelectorAll('[data-testid="admin-answer-row"]')];
-  const click = async (el: Element | null | undefined) => {
-    expect(el).toBeTruthy();
-    await act(async () => (el as HTMLElement).click());
-    await settle();
-  };
-
-  beforeAll(() => initI18n());
   beforeEach(() => {
     vi.clearAllMocks();
     api.getAdminAnswers.mockResolvedValue({ count: 2, list: [answer({}), answer({ id: '10020000000000002', accepted: 2, description: 'Another one.' })] });
@@ -72,19 +35,12 @@ describe('AdminAnswers', () => {
       { id: ids[0], ok: true, changed: true, reason: '', msg: '' },
       ...ids.slice(1).map((id) => ({ id, ok: false, changed: false, reason: 'error.answer.not_found', msg: 'Answer not found.' })),
     ]);
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    host.remove();
   });
 
   it("shows one question's deleted answers with links to them and the tab's actions", async () => {
-    await open('/admin/answers?status=deleted&questionId=10010000000000001');
+    await page.open('/admin/answers?status=deleted&questionId=10010000000000001');
     expect(api.getAdminAnswers).toHaveBeenCalledWith({ status: 'deleted', query: undefined, question_id: '10010000000000001', page: 1, page_size: 20 }, expect.anything());
-    expect(host.querySelector('[data-testid="admin-answers-question-filter"] a')?.getAttribute('href')).toBe('/admin/answers?status=deleted');
+    expect(page.host.querySelector('[data-testid="admin-answers-question-filter"] a')?.getAttribute('href')).toBe('/admin/answers?status=deleted');
     expect(rows()).toHaveLength(2);
     expect(rows()[0]!.querySelector('a')?.getAttribute('href')).toBe('/questions/10010000000000001/10020000000000001');
     expect(rows()[0]!.textContent).toContain('Buy cheap watches at my shop.');
@@ -93,7 +49,7 @@ describe('AdminAnswers', () => {
   });
 
   it('undeletes one answer after the confirmation', async () => {
-    await open('/admin/answers?status=deleted');
+    await page.open('/admin/answers?status=deleted');
     await click(rows()[0]!.querySelector('button[data-action="undelete"]'));
     expect(document.body.textContent).toContain('Undelete this answer to “How do I wind a watch?”?');
     await click(document.querySelector('.modal-footer .btn-danger'));
@@ -101,9 +57,9 @@ describe('AdminAnswers', () => {
   });
 
   it('purges the selected answers and says which could not be', async () => {
-    await open('/admin/answers?status=deleted');
-    await click(host.querySelector('thead input[type="checkbox"]'));
-    await click(host.querySelector('[data-testid="admin-content-bulk"] button[data-action="purge"]'));
+    await page.open('/admin/answers?status=deleted');
+    await click(page.host.querySelector('thead input[type="checkbox"]'));
+    await click(page.host.querySelector('[data-testid="admin-content-bulk"] button[data-action="purge"]'));
     expect(document.body.textContent).toContain('Delete 2 answers permanently');
     await click(document.querySelector('.modal-footer .btn-danger'));
     expect(api.purgeAnswers).toHaveBeenCalledWith(['10020000000000001', '10020000000000002']);

@@ -1,21 +1,16 @@
 import { ADMIN_ANSWER_FILTERS, ADMIN_CONTENT_PAGE_SIZE } from '@answer/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import Table from 'react-bootstrap/Table';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type AdminAnswerItem, getAdminAnswers, purgeAnswers, setAnswersStatus } from '../../api/admin-content';
 import { formatCount } from '../../components/count-format';
-import { FormMessage } from '../../components/FormMessage';
-import { PageLoading } from '../../components/PageLoading';
-import { Pagination } from '../../components/Pagination';
 import { questionPath } from '../../components/question-links';
-import { TimeAgo } from '../../components/TimeAgo';
-import { UserLink } from '../../components/UserLink';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useSiteInfo } from '../../state/site';
-import { ANSWER_ACTIONS, type ContentAction, contentListHref, readAnswersState, targetStatus, toggledAll, toggledOne } from './admin-content-params';
-import { ActionButton, BulkBar, ContentSearch, ContentTabs, RowCheck, useContentAction } from './admin-content-ui';
+import { AdminListState } from './AdminListState';
+import { ANSWER_ACTIONS, type ContentAction, contentListHref, readAnswersState, targetStatus, toggledOne } from './admin-content-params';
+import { BulkBar, ContentEmpty, ContentHeadEnd, ContentRowEnd, ContentSearch, ContentTabs, RowCheck, SelectAllCheck, useContentAction, useRowSelection } from './admin-content-ui';
 
 const ACCEPTED = 2;
 const run = (action: ContentAction, ids: string[]) =>
@@ -31,10 +26,7 @@ export function AdminAnswers() {
   usePageTitle(t('admin.menu.answers'));
   const permalink = useSiteInfo()?.site_seo.permalink;
   const state = readAnswersState(useSearchParams()[0]);
-  const stateKey = JSON.stringify(state);
-  const [selection, setSelection] = useState<{ key: string; ids: Set<string> }>({ key: stateKey, ids: new Set() });
-  const selected = selection.key === stateKey ? selection.ids : new Set<string>();
-  const select = (ids: Set<string>) => setSelection({ key: stateKey, ids });
+  const { selected, select } = useRowSelection(state);
   const { ask, dialog } = useContentAction('answer', run, () => select(new Set()));
 
   const answers = useQuery({
@@ -46,10 +38,7 @@ export function AdminAnswers() {
       ),
     placeholderData: keepPreviousData,
   });
-  const data = answers.data;
-  const pageIds = data?.list.map((a) => a.id) ?? [];
   const actions = ANSWER_ACTIONS[state.status];
-  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const deletedTab = state.status === 'deleted';
   const filtered = state.query || state.questionId;
 
@@ -68,46 +57,42 @@ export function AdminAnswers() {
       )}
       {state.status === 'pending' && <p className="small text-body-secondary">{t('admin.content.pending_hint')}</p>}
       <BulkBar count={selected.size} actions={actions} onAction={(action) => ask({ action, ids: [...selected] })} onClear={() => select(new Set())} />
-      {!data ? (
-        answers.isError ? <FormMessage message={t('common.request_failed')} /> : <PageLoading />
-      ) : data.list.length === 0 ? (
-        <div className="text-center text-body-secondary border rounded py-5" data-testid="admin-content-empty">
-          <p className="mb-2">{state.query ? t('admin.content.empty_search', { q: state.query }) : t(`admin.content.empty.answers.${state.status}`)}</p>
-          {filtered && <Link to={contentListHref('/admin/answers', { ...state, query: '', questionId: '', page: 1 })}>{t('admin.content.clear_search')}</Link>}
-        </div>
-      ) : (
-        <Table responsive className="align-middle" data-testid="admin-answers">
-          <thead>
-            <tr>
-              <th style={{ width: '2rem' }}>
-                <RowCheck checked={allSelected} indeterminate={!allSelected && selected.size > 0} label={t('admin.content.select_all')} onChange={() => select(toggledAll(selected, pageIds))} />
-              </th>
-              <th>{t('admin.content.answer')}</th>
-              <th>{t('admin.content.votes')}</th>
-              <th>{t('admin.content.author')}</th>
-              <th>{t(deletedTab ? 'admin.content.deleted_at' : 'admin.content.created')}</th>
-              <th>
-                <span className="visually-hidden">{t('admin.content.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.list.map((a) => (
-              <AnswerRow
-                key={a.id}
-                answer={a}
-                permalink={permalink}
-                deletedTab={deletedTab}
-                checked={selected.has(a.id)}
-                onCheck={() => select(toggledOne(selected, a.id))}
-                actions={actions}
-                onAction={(action) => ask({ action, ids: [a.id], name: a.question_info.title })}
-              />
-            ))}
-          </tbody>
-        </Table>
-      )}
-      {data && <Pagination page={state.page} pageSize={ADMIN_CONTENT_PAGE_SIZE} count={data.count} hrefOf={(page) => contentListHref('/admin/answers', { ...state, page })} />}
+      <AdminListState
+        data={answers.data}
+        isError={answers.isError}
+        empty={<ContentEmpty kind="answers" status={state.status} query={state.query} clearHref={filtered ? contentListHref('/admin/answers', { ...state, query: '', questionId: '', page: 1 }) : undefined} />}
+        emptyTestId="admin-content-empty"
+        paging={{ page: state.page, pageSize: ADMIN_CONTENT_PAGE_SIZE, hrefOf: (page) => contentListHref('/admin/answers', { ...state, page }) }}
+      >
+        {(list) => (
+          <Table responsive className="align-middle" data-testid="admin-answers">
+            <thead>
+              <tr>
+                <th style={{ width: '2rem' }}>
+                  <SelectAllCheck pageIds={list.map((a) => a.id)} selected={selected} onSelect={select} />
+                </th>
+                <th>{t('admin.content.answer')}</th>
+                <th>{t('admin.content.votes')}</th>
+                <ContentHeadEnd deletedTab={deletedTab} />
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((a) => (
+                <AnswerRow
+                  key={a.id}
+                  answer={a}
+                  permalink={permalink}
+                  deletedTab={deletedTab}
+                  checked={selected.has(a.id)}
+                  onCheck={() => select(toggledOne(selected, a.id))}
+                  actions={actions}
+                  onAction={(action) => ask({ action, ids: [a.id], name: a.question_info.title })}
+                />
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </AdminListState>
       {dialog}
     </>
   );
@@ -139,17 +124,7 @@ function AnswerRow({ answer: a, permalink, deletedTab, checked, onCheck, actions
         <div className="small text-body-secondary">{a.description}</div>
       </td>
       <td>{formatCount(a.vote_count)}</td>
-      <td className="text-nowrap">{a.user_info ? <UserLink user={a.user_info} avatarSize={20} /> : null}</td>
-      <td className="text-nowrap small">
-        <TimeAgo time={deletedTab ? a.update_time : a.create_time} />
-      </td>
-      <td className="text-end">
-        <div className="d-inline-flex gap-1">
-          {actions.map((x) => (
-            <ActionButton key={x} action={x} onClick={() => onAction(x)} label={<span className="visually-hidden"> {title}</span>} />
-          ))}
-        </div>
-      </td>
+      <ContentRowEnd user={a.user_info} time={deletedTab ? a.update_time : a.create_time} title={title} actions={actions} onAction={onAction} />
     </tr>
   );
 }

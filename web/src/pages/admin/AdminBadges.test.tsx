@@ -1,13 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminBadge } from '../../api/badges';
-import { initI18n } from '../../i18n';
 import { AdminBadges } from './AdminBadges';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { adminPageHarness, click } from './admin-test-utils';
 
 const api = vi.hoisted(() => ({ getAdminBadges: vi.fn(), setBadgeStatus: vi.fn() }));
 vi.mock('../../api/badges', () => api);
@@ -24,51 +18,19 @@ const badge = (over: Partial<AdminBadge>): AdminBadge => ({
   ...over,
 });
 
-const settle = async () => {
-  for (let i = 0; i < 4; i++) await act(() => new Promise((r) => setTimeout(r, 0)));
-};
-
 describe('AdminBadges', () => {
-  let host: HTMLDivElement;
-  let root: Root;
-  let router: ReturnType<typeof createMemoryRouter>;
-
-  const open = async (path: string) => {
-    router = createMemoryRouter([{ path: '/admin/badges', element: <AdminBadges /> }], { initialEntries: [path] });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    await act(async () =>
-      root.render(
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>,
-      ),
-    );
-    await settle();
-  };
-  const rows = () => [...host.querySelectorAll('[data-testid="admin-badge-row"]')];
-  const click = async (el: Element | null | undefined) => {
-    expect(el).toBeTruthy();
-    await act(async () => (el as HTMLElement).click());
-    await settle();
-  };
+  const page = adminPageHarness('/admin/badges', <AdminBadges />);
+  const rows = () => [...page.host.querySelectorAll('[data-testid="admin-badge-row"]')];
   const buttonNamed = (label: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === label);
 
-  beforeAll(() => initI18n());
   beforeEach(() => {
     vi.clearAllMocks();
     api.getAdminBadges.mockResolvedValue({ count: 2, list: [badge({}), badge({ id: '2', name: 'Editor', icon: 'pencil-fill', status: 'inactive', award_count: 0 })] });
     api.setBadgeStatus.mockResolvedValue(null);
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    host.remove();
   });
 
   it('lists the badges with group, level, awards and status, and asks with the filter from the address', async () => {
-    await open('/admin/badges?status=active&q=auto&page=2');
+    await page.open('/admin/badges?status=active&q=auto&page=2');
     expect(api.getAdminBadges).toHaveBeenCalledWith({ page: 2, page_size: 20, q: 'auto', status: 'active' }, expect.anything());
     expect(rows().map((r) => [...r.querySelectorAll('td')].slice(1, 5).map((td) => td.textContent))).toEqual([
       ['Getting Started', 'Bronze', '3', 'Active'],
@@ -77,12 +39,12 @@ describe('AdminBadges', () => {
     // Only an active badge has a public page to open.
     expect(rows()[0]?.querySelector('a')?.getAttribute('href')).toBe('/badges/1');
     expect(rows()[1]?.querySelector('a')).toBeNull();
-    expect(host.querySelector<HTMLInputElement>('input[type="search"]')?.value).toBe('auto');
-    expect(host.querySelector('a[aria-current="page"]')?.textContent).toBe('Active');
+    expect(page.host.querySelector<HTMLInputElement>('input[type="search"]')?.value).toBe('auto');
+    expect(page.host.querySelector('a[aria-current="page"]')?.textContent).toBe('Active');
   });
 
   it('deactivates a badge only after the confirmation, then asks for the list again', async () => {
-    await open('/admin/badges');
+    await page.open('/admin/badges');
     expect(api.getAdminBadges).toHaveBeenCalledWith({ page: 1, page_size: 20, q: undefined, status: undefined }, expect.anything());
     await click(rows()[0]?.querySelector('button'));
     expect(document.body.textContent).toContain('Deactivate “Autobiographer”?');
@@ -99,7 +61,7 @@ describe('AdminBadges', () => {
   });
 
   it('activates an inactive badge', async () => {
-    await open('/admin/badges');
+    await page.open('/admin/badges');
     await click(rows()[1]?.querySelector('button'));
     expect(document.body.textContent).toContain('Activate “Editor”?');
     await click(document.querySelector('.modal-footer .btn-danger'));
@@ -108,8 +70,8 @@ describe('AdminBadges', () => {
 
   it('says why the list is empty and offers every badge again', async () => {
     api.getAdminBadges.mockResolvedValue({ count: 0, list: [] });
-    await open('/admin/badges?status=inactive');
-    expect(host.querySelector('[data-testid="admin-badges-empty"]')?.textContent).toContain('No badge is inactive.');
-    expect(host.querySelector('[data-testid="admin-badges-empty"] a')?.getAttribute('href')).toBe('/admin/badges');
+    await page.open('/admin/badges?status=inactive');
+    expect(page.host.querySelector('[data-testid="admin-badges-empty"]')?.textContent).toContain('No badge is inactive.');
+    expect(page.host.querySelector('[data-testid="admin-badges-empty"] a')?.getAttribute('href')).toBe('/admin/badges');
   });
 });

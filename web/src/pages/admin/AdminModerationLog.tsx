@@ -6,10 +6,8 @@ import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { getModerationLog } from '../../api/admin-users';
-import { FormMessage } from '../../components/FormMessage';
-import { PageLoading } from '../../components/PageLoading';
-import { Pagination } from '../../components/Pagination';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { AdminListState } from './AdminListState';
 import { ModerationLogTable } from './AdminModerationLogTable';
 
 const PAGE_SIZE = 30;
@@ -51,7 +49,6 @@ export function AdminModerationLog() {
     e.preventDefault();
     navigate(hrefOf({ staff: staff.trim(), action, page: 1 }));
   };
-  const data = log.data;
   return (
     <>
       <h1 className="h3 mb-4">{t('admin.menu.moderation_log')}</h1>
@@ -69,14 +66,14 @@ export function AdminModerationLog() {
           {t('admin.moderation_log.filter')}
         </Button>
       </form>
-      {!data ? (
-        log.isError ? <FormMessage message={t('common.request_failed')} /> : <PageLoading />
-      ) : data.list.length === 0 ? (
-        <div className="text-center text-body-secondary border rounded py-5">{t('admin.moderation_log.empty')}</div>
-      ) : (
-        <ModerationLogTable list={data.list} />
-      )}
-      {data && <Pagination page={state.page} pageSize={PAGE_SIZE} count={data.count} hrefOf={(page) => hrefOf({ ...state, page })} />}
+      <AdminListState
+        data={log.data}
+        isError={log.isError}
+        empty={t('admin.moderation_log.empty')}
+        paging={{ page: state.page, pageSize: PAGE_SIZE, hrefOf: (page) => hrefOf({ ...state, page }) }}
+      >
+        {(list) => <ModerationLogTable list={list} />}
+      </AdminListState>
     </>
   );
 }

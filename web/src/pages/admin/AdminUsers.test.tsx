@@ -1,15 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '../../api/admin-users';
-import { initI18n } from '../../i18n';
 import { userStore } from '../../state/user';
 import '../../utils/time-zone';
 import { AdminUsers } from './AdminUsers';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { adminPageHarness, click, settle } from './admin-test-utils';
 
 const api = vi.hoisted(() => ({
   getAdminUsers: vi.fn(),
@@ -42,32 +37,9 @@ const user = (over: Partial<AdminUser>): AdminUser => ({
   ...over,
 });
 
-const settle = async () => {
-  for (let i = 0; i < 4; i++) await act(() => new Promise((r) => setTimeout(r, 0)));
-};
-
 describe('AdminUsers', () => {
-  let host: HTMLDivElement;
-  let root: Root;
-
-  const open = async (path: string) => {
-    const router = createMemoryRouter([{ path: '/admin/users', element: <AdminUsers /> }], { initialEntries: [path] });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    await act(async () =>
-      root.render(
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>,
-      ),
-    );
-    await settle();
-  };
-  const rows = () => [...host.querySelectorAll('[data-testid="admin-user-row"]')] as HTMLElement[];
-  const click = async (el: Element | null | undefined) => {
-    expect(el).toBeTruthy();
-    await act(async () => (el as HTMLElement).click());
-    await settle();
-  };
+  const page = adminPageHarness('/admin/users', <AdminUsers />);
+  const rows = () => [...page.host.querySelectorAll('[data-testid="admin-user-row"]')] as HTMLElement[];
   const buttonNamed = (label: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === label);
   const choose = async (select: HTMLSelectElement, value: string) => {
     await act(async () => {
@@ -78,7 +50,6 @@ describe('AdminUsers', () => {
     await settle();
   };
 
-  beforeAll(() => initI18n());
   beforeEach(() => {
     vi.clearAllMocks();
     userStore.set({ id: '1', access_token: 't', username: 'boss', display_name: 'Boss', avatar: { type: '', gravatar: '', custom: '' }, status: 'normal', mail_status: 1, role_id: 2 });
@@ -88,18 +59,10 @@ describe('AdminUsers', () => {
     });
     api.changeUserStatus.mockResolvedValue(null);
     api.addUsers.mockResolvedValue(null);
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-  });
-  afterEach(async () => {
-    await act(async () => root.unmount());
-    host.remove();
-    document.body.innerHTML = '';
   });
 
   it('asks for the tab and search in the address; the own row has no actions', async () => {
-    await open('/admin/users?filter=suspended&query=spam&page=2');
+    await page.open('/admin/users?filter=suspended&query=spam&page=2');
     expect(api.getAdminUsers).toHaveBeenCalledWith({ page: 2, page_size: 20, query: 'spam', status: 'suspended' }, expect.anything());
     expect(rows().map((r) => r.dataset.username)).toEqual(['member', 'boss']);
     expect(rows()[0]!.querySelector('[data-testid="user-actions"]')).toBeTruthy();
@@ -107,7 +70,7 @@ describe('AdminUsers', () => {
   });
 
   it('suspends for seven days with a reason', async () => {
-    await open('/admin/users');
+    await page.open('/admin/users');
     await click(rows()[0]!.querySelector('[data-testid="user-actions"]'));
     await click(buttonNamed('Change status'));
     const dialog = document.querySelector('[data-testid="user-status-dialog"]')!;
@@ -130,7 +93,7 @@ describe('AdminUsers', () => {
   it('lists the bad lines of a refused bulk add', async () => {
     const { ApiError } = await import('../../api/api-error');
     api.addUsers.mockRejectedValue(new ApiError(400, 'error.admin.bulk_add_failed', 'No user was added', [], [{ error_field: 'users', error_msg: 'Line 2: bad.' }, { error_field: 'users', error_msg: 'Line 5: used.' }]));
-    await open('/admin/users');
+    await page.open('/admin/users');
     await click(buttonNamed('Add users in bulk'));
     await click(buttonNamed('Add'));
     expect([...document.querySelectorAll('[data-testid="bulk-errors"] li')].map((li) => li.textContent)).toEqual(['Line 2: bad.', 'Line 5: used.']);

@@ -1,67 +1,38 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { AdminBulkResult } from '../../api/admin-content';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { TimeAgo } from '../../components/TimeAgo';
+import { type LinkedUser, UserLink } from '../../components/UserLink';
 import { showToast } from '../../state/notices';
-import { type ContentAction, isDanger, summarise } from './admin-content-params';
+import { AdminFilterTabs } from './AdminFilterTabs';
+import { AdminSearchForm } from './AdminSearchForm';
+import { type ContentAction, isDanger, summarise, toggledAll } from './admin-content-params';
 
 export type ContentKind = 'question' | 'answer';
 
 /** The status tabs of a list, as links (the address holds the state). */
 export function ContentTabs<F extends string>({ filters, current, hrefOf }: { filters: readonly F[]; current: F; hrefOf: (status: F) => string }) {
   const { t } = useTranslation();
-  return (
-    <nav aria-label={t('admin.content.filter_label')}>
-      <div className="btn-group btn-group-sm flex-wrap">
-        {filters.map((status) => (
-          <Link
-            key={status}
-            to={hrefOf(status)}
-            className={`btn btn-outline-secondary ${status === current ? 'active' : ''}`}
-            aria-current={status === current ? 'page' : undefined}
-          >
-            {t(`admin.content.filter.${status}`)}
-          </Link>
-        ))}
-      </div>
-    </nav>
-  );
+  return <AdminFilterTabs label={t('admin.content.filter_label')} filters={filters} current={current} hrefOf={hrefOf} labelOf={(status) => t(`admin.content.filter.${status}`)} />;
 }
 
 /** The search box: submitting goes to the first page of the results. */
 export function ContentSearch({ query, placeholder, hrefOf }: { query: string; placeholder: string; hrefOf: (query: string) => string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [text, setText] = useState(query);
-  const [seen, setSeen] = useState(query);
-  // A new address (Back, a tab, the clear link) refills the box.
-  if (seen !== query) {
-    setSeen(query);
-    setText(query);
-  }
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    navigate(hrefOf(text.trim()));
-  };
   return (
-    <form className="d-flex gap-2" role="search" onSubmit={submit}>
-      <input
-        type="search"
-        className="form-control form-control-sm"
-        style={{ minWidth: 240 }}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        aria-label={t('admin.content.search_label')}
-        placeholder={placeholder}
-        maxLength={200}
-      />
-      <Button type="submit" size="sm" variant="outline-secondary">
-        {t('admin.content.search')}
-      </Button>
-    </form>
+    <AdminSearchForm
+      query={query}
+      hrefOf={hrefOf}
+      label={t('admin.content.search_label')}
+      placeholder={placeholder}
+      submitLabel={t('admin.content.search')}
+      inputStyle={{ minWidth: 240 }}
+      maxLength={200}
+    />
   );
 }
 
@@ -160,5 +131,65 @@ export function RowCheck({ checked, indeterminate, label, onChange }: { checked:
       onChange={onChange}
       aria-label={label}
     />
+  );
+}
+
+/** The rows selected on a list; another tab, page or search (a new `state`) starts with nothing selected. */
+export function useRowSelection(state: object) {
+  const stateKey = JSON.stringify(state);
+  const [selection, setSelection] = useState<{ key: string; ids: Set<string> }>({ key: stateKey, ids: new Set() });
+  const selected = selection.key === stateKey ? selection.ids : new Set<string>();
+  const select = (ids: Set<string>) => setSelection({ key: stateKey, ids });
+  return { selected, select };
+}
+
+/** The header's checkbox: every row of this page, or none; half-set while only some are. */
+export function SelectAllCheck({ pageIds, selected, onSelect }: { pageIds: string[]; selected: Set<string>; onSelect: (ids: Set<string>) => void }) {
+  const { t } = useTranslation();
+  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  return <RowCheck checked={allSelected} indeterminate={!allSelected && selected.size > 0} label={t('admin.content.select_all')} onChange={() => onSelect(toggledAll(selected, pageIds))} />;
+}
+
+/** What the empty list says: nothing in this tab, or nothing found, with the way back when a filter is on. */
+export function ContentEmpty({ kind, status, query, clearHref }: { kind: 'questions' | 'answers'; status: string; query: string; clearHref?: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="mb-2">{query ? t('admin.content.empty_search', { q: query }) : t(`admin.content.empty.${kind}.${status}`)}</p>
+      {clearHref && <Link to={clearHref}>{t('admin.content.clear_search')}</Link>}
+    </>
+  );
+}
+
+/** The last header cells of a post table: author, date (of deletion on the deleted tab), actions. */
+export function ContentHeadEnd({ deletedTab }: { deletedTab: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <th>{t('admin.content.author')}</th>
+      <th>{t(deletedTab ? 'admin.content.deleted_at' : 'admin.content.created')}</th>
+      <th>
+        <span className="visually-hidden">{t('admin.content.actions')}</span>
+      </th>
+    </>
+  );
+}
+
+/** The last cells of a post's row, under {@link ContentHeadEnd}: its author, its date and the tab's actions on it. */
+export function ContentRowEnd({ user, time, title, actions, onAction }: { user: LinkedUser | null; time: number; title: string; actions: ContentAction[]; onAction: (action: ContentAction) => void }) {
+  return (
+    <>
+      <td className="text-nowrap">{user ? <UserLink user={user} avatarSize={20} /> : null}</td>
+      <td className="text-nowrap small">
+        <TimeAgo time={time} />
+      </td>
+      <td className="text-end">
+        <div className="d-inline-flex gap-1">
+          {actions.map((a) => (
+            <ActionButton key={a} action={a} onClick={() => onAction(a)} label={<span className="visually-hidden"> {title}</span>} />
+          ))}
+        </div>
+      </td>
+    </>
   );
 }

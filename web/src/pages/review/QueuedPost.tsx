@@ -1,4 +1,3 @@
-import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PendingPost, PendingPostDecision } from '../../api/review';
@@ -7,6 +6,7 @@ import { TagLinks } from '../../components/TagLinks';
 import { TimeAgo } from '../../components/TimeAgo';
 import { UserLink } from '../../components/UserLink';
 import { useSiteInfo } from '../../state/site';
+import { ReviewDecisions } from './ReviewDecisions';
 import { queuedHeadingKey, queuedPostPath } from './queued-post';
 
 interface Props {
@@ -55,19 +55,7 @@ export function QueuedPost({ post, remaining, busy, onDecide, onSkip }: Props) {
       <div className="border rounded p-3 mb-4">
         <PostHtml html={post.parsed_text} testId="queued-post-body" />
       </div>
-      <div className="d-flex flex-wrap gap-2">
-        <Button variant="success" disabled={busy} onClick={() => onDecide('approve')} data-testid="queued-approve">
-          {t('review.approve')}
-        </Button>
-        <Button variant="outline-danger" disabled={busy} onClick={() => onDecide('reject')} data-testid="queued-reject">
-          {t('review.reject')}
-        </Button>
-        {onSkip && (
-          <Button variant="link" disabled={busy} onClick={onSkip}>
-            {t('review.skip')}
-          </Button>
-        )}
-      </div>
+      <ReviewDecisions busy={busy} onDecide={onDecide} onSkip={onSkip} testIdPrefix="queued" />
     </article>
   );
 }

@@ -1,4 +1,3 @@
-import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AuditOperation, SuggestedEdit as Edit } from '../../api/review';
@@ -6,6 +5,7 @@ import { RevisionDiff } from '../../components/RevisionDiff';
 import { TimeAgo } from '../../components/TimeAgo';
 import { UserLink } from '../../components/UserLink';
 import { useSiteInfo } from '../../state/site';
+import { ReviewDecisions } from './ReviewDecisions';
 import { currentSide, editHeadingKey, editTargetPath, proposedSide } from './suggested-edit';
 
 interface Props {
@@ -50,19 +50,7 @@ export function SuggestedEdit({ edit, remaining, busy, onAudit, onSkip }: Props)
       <div className="mb-4">
         <RevisionDiff before={currentSide(edit)} after={proposedSide(edit)} testId="suggested-edit-diff" />
       </div>
-      <div className="d-flex flex-wrap gap-2">
-        <Button variant="success" disabled={busy} onClick={() => onAudit('approve')}>
-          {t('review.approve')}
-        </Button>
-        <Button variant="outline-danger" disabled={busy} onClick={() => onAudit('reject')}>
-          {t('review.reject')}
-        </Button>
-        {onSkip && (
-          <Button variant="link" disabled={busy} onClick={onSkip}>
-            {t('review.skip')}
-          </Button>
-        )}
-      </div>
+      <ReviewDecisions busy={busy} onDecide={onAudit} onSkip={onSkip} />
     </article>
   );
 }
