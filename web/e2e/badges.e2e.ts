@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { autoInstall, launchBrowser, openTab, type RunningServer, screenshotOnFailure, startServer } from './server';
+import { autoInstall, closeTabs, launchBrowser, openTab, type RunningServer, startServer } from './server';
 
 const ADMIN = { name: 'e2eadmin', email: 'admin@example.com', password: 'e2e-password-1' };
 const MEMBER = { name: 'bio.writer', email: 'writer@example.com', password: 'member-pass-1', display: 'Bio Writer' };
@@ -10,7 +10,7 @@ let server: RunningServer;
 let browser: Browser;
 let adminToken = '';
 let memberToken = '';
-let pages: Page[] = [];
+const pages: Page[] = [];
 
 const api = <T>(method: string, path: string, body?: unknown, token = '') => server.api<T>(method, `${API}${path}`, body, token);
 
@@ -33,11 +33,7 @@ beforeAll(async () => {
   server.writeDb((db) => db.prepare('UPDATE user SET mail_status = 1, display_name = ? WHERE id = ?').run(MEMBER.display, member.id));
   memberToken = member.access_token;
 });
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') for (const page of pages) await screenshotOnFailure(page, `${ctx.task.name}-${pages.indexOf(page)}`);
-  for (const page of pages) await page.context().close();
-  pages = [];
-});
+afterEach(async (ctx) => closeTabs(ctx.task.name, ctx.task.result?.state === 'fail', pages));
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

@@ -1,7 +1,7 @@
 import { ACTIONS } from '@answer/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { autoInstall, launchBrowser, openTab, type RunningServer, screenshotOnFailure, startServer } from './server';
+import { autoInstall, closeTabs, launchBrowser, openTab, type RunningServer, startServer } from './server';
 
 const ADMIN = { name: 'e2eadmin', email: 'admin@example.com', password: 'e2e-password-1' };
 
@@ -15,7 +15,7 @@ let adminToken = '';
 /** Privilege thresholds (reputation per action) as the admin settings show them. */
 let thresholds: Record<string, number> = {};
 /** The tabs of the running test, for screenshots and closing. */
-let pages: Page[] = [];
+const pages: Page[] = [];
 
 const api = <T>(method: string, path: string, body?: unknown, token = '') => server.api<T>(method, path, body, token);
 
@@ -68,13 +68,7 @@ beforeAll(async () => {
   const selected = settings.options.find((o) => o.level === settings.selected_level)!;
   thresholds = Object.fromEntries(selected.privileges.map((p) => [p.key, p.value]));
 });
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    for (const [i, page] of pages.entries()) await screenshotOnFailure(page, `${ctx.task.name} tab ${i + 1}`);
-  }
-  await Promise.all(pages.map((page) => page.context().close()));
-  pages = [];
-});
+afterEach(async (ctx) => closeTabs(ctx.task.name, ctx.task.result?.state === 'fail', pages));
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

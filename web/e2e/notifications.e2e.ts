@@ -1,7 +1,7 @@
 import { ACTIONS } from '@answer/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { autoInstall, launchBrowser, openTab, type RunningServer, screenshotOnFailure, startServer } from './server';
+import { autoInstall, closeTabs, launchBrowser, openTab, type RunningServer, startServer } from './server';
 
 const ADMIN = { name: 'e2eadmin', email: 'admin@example.com', password: 'e2e-password-1' };
 const API = '/answer/api/v1';
@@ -13,7 +13,7 @@ interface Member {
 
 let server: RunningServer;
 let browser: Browser;
-let pages: Page[] = [];
+const pages: Page[] = [];
 
 const api = <T>(method: string, path: string, body?: unknown, token = '') => server.api<T>(method, `${API}${path}`, body, token);
 
@@ -41,11 +41,7 @@ beforeAll(async () => {
   server.writeDb((db) => db.prepare("INSERT INTO config (id, key, value) VALUES (9001, 'security.limits', ?)").run(JSON.stringify({ captcha })));
   browser = await launchBrowser();
 });
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') for (const [i, page] of pages.entries()) await screenshotOnFailure(page, `${ctx.task.name} tab ${i + 1}`);
-  await Promise.all(pages.map((page) => page.context().close()));
-  pages = [];
-});
+afterEach(async (ctx) => closeTabs(ctx.task.name, ctx.task.result?.state === 'fail', pages));
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

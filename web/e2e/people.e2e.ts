@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { autoInstall, dismissBadgeAlert, launchBrowser, openTab, type RunningServer, screenshotOnFailure, startServer } from './server';
+import { autoInstall, closeTabs, dismissBadgeAlert, launchBrowser, openTab, type RunningServer, startServer } from './server';
 
 const ADMIN = { name: 'e2eadmin', email: 'admin@example.com', password: 'e2e-password-1' };
 const TITLE = 'Which port does the server listen on by default?';
@@ -11,7 +11,7 @@ let browser: Browser;
 let adminToken = '';
 let author = { username: '', display_name: '' };
 let questionId = '';
-let pages: Page[] = [];
+const pages: Page[] = [];
 
 const api = <T>(method: string, path: string, body?: unknown, token = '') => server.api<T>(method, `${API}${path}`, body, token);
 
@@ -35,11 +35,7 @@ beforeAll(async () => {
   // The vote earns the admin First Upvote: its popup would cover the admin's pages below.
   await dismissBadgeAlert(server, adminToken);
 });
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') for (const page of pages) await screenshotOnFailure(page, `${ctx.task.name}-${pages.indexOf(page)}`);
-  for (const page of pages) await page.context().close();
-  pages = [];
-});
+afterEach(async (ctx) => closeTabs(ctx.task.name, ctx.task.result?.state === 'fail', pages));
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

@@ -1,7 +1,7 @@
 import { ACTIONS } from '@answer/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { autoInstall, launchBrowser, openTab, type RunningServer, screenshotOnFailure, startServer } from './server';
+import { autoInstall, closeTabs, launchBrowser, openTab, type RunningServer, startServer } from './server';
 
 const ADMIN = { name: 'e2equeueadmin', email: 'admin@example.com', password: 'e2e-password-1' };
 const TITLE = 'How do I configure the mail server for my site?';
@@ -9,7 +9,7 @@ const TITLE = 'How do I configure the mail server for my site?';
 let server: RunningServer;
 let browser: Browser;
 let adminToken = '';
-let pages: Page[] = [];
+const pages: Page[] = [];
 
 const api = <T>(method: string, path: string, body?: unknown, token = '') => server.api<T>(method, path, body, token);
 const browse = (token?: string) => openTab(browser, pages, token);
@@ -21,13 +21,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   adminToken = (await api<{ access_token: string }>('POST', '/answer/api/v1/user/login/email', { e_mail: ADMIN.email, pass: ADMIN.password })).access_token;
 });
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    for (const [i, page] of pages.entries()) await screenshotOnFailure(page, `${ctx.task.name} tab ${i + 1}`);
-  }
-  await Promise.all(pages.map((page) => page.context().close()));
-  pages = [];
-});
+afterEach(async (ctx) => closeTabs(ctx.task.name, ctx.task.result?.state === 'fail', pages));
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

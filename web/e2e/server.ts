@@ -167,3 +167,10 @@ export async function openTab(browser: Browser, opened: Page[], token?: string):
   opened.push(page);
   return page;
 }
+
+/** After a test: a screenshot of every tab when it failed, then the tabs closed and `opened` emptied. */
+export async function closeTabs(testName: string, failed: boolean, opened: Page[]): Promise<void> {
+  if (failed) for (const [i, page] of opened.entries()) await screenshotOnFailure(page, `${testName} tab ${i + 1}`);
+  await Promise.all(opened.map((page) => page.context().close()));
+  opened.length = 0;
+}

@@ -1,10 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FlagReviewInput, getFlaggedPosts, reviewFlag } from '../../api/report';
-import { PageLoading } from '../../components/PageLoading';
 import { showToast } from '../../state/notices';
 import { FlaggedPost } from './FlaggedPost';
+import { useOneAtATime } from './one-at-a-time';
 
 /**
  * The flag queue, one flagged post at a time with every flag on it (the server pages them one per
@@ -14,14 +14,8 @@ import { FlaggedPost } from './FlaggedPost';
 export function FlaggedPosts() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
   const [busy, setBusy] = useState(false);
-  const posts = useQuery({ queryKey: ['review', 'flagged', page], queryFn: ({ signal }) => getFlaggedPosts(page, signal), staleTime: 0 });
-  const data = posts.data;
-
-  useEffect(() => {
-    if (data && data.list.length === 0 && data.count > 0 && page > 1) setPage(1);
-  }, [data, page]);
+  const queue = useOneAtATime('flagged', getFlaggedPosts);
 
   // The counts, and every page showing the post, change with a decision.
   const refresh = () =>
@@ -47,23 +41,7 @@ export function FlaggedPosts() {
     }
   };
 
-  if (!data) return posts.isPending ? <PageLoading /> : null;
-  const post = data.list[0];
-  if (!post) {
-    return (
-      <p className="text-center text-body-secondary border rounded py-5" data-testid="review-empty">
-        {t('review.nothing')}
-      </p>
-    );
-  }
-  return (
-    <FlaggedPost
-      key={post.flag_id}
-      post={post}
-      remaining={data.count}
-      busy={busy}
-      onHandle={handle}
-      onSkip={data.count > 1 ? () => setPage(page >= data.count ? 1 : page + 1) : undefined}
-    />
-  );
+  const post = queue.item;
+  if (!post) return queue.placeholder;
+  return <FlaggedPost key={post.flag_id} post={post} remaining={queue.remaining} busy={busy} onHandle={handle} onSkip={queue.skip} />;
 }

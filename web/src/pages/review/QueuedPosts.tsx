@@ -1,9 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PendingPostDecision, decidePendingPost, getPendingPosts } from '../../api/review';
-import { PageLoading } from '../../components/PageLoading';
 import { showToast } from '../../state/notices';
+import { useOneAtATime } from './one-at-a-time';
 import { QueuedPost } from './QueuedPost';
 
 /**
@@ -14,15 +14,8 @@ import { QueuedPost } from './QueuedPost';
 export function QueuedPosts() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
   const [busy, setBusy] = useState(false);
-  const posts = useQuery({ queryKey: ['review', 'queued', page], queryFn: ({ signal }) => getPendingPosts(page, signal), staleTime: 0 });
-  const data = posts.data;
-
-  // Deciding the last of the skipped posts leaves an empty page while earlier ones still wait.
-  useEffect(() => {
-    if (data && data.list.length === 0 && data.count > 0 && page > 1) setPage(1);
-  }, [data, page]);
+  const queue = useOneAtATime('queued', getPendingPosts);
 
   const decide = async (reviewId: number, decision: PendingPostDecision) => {
     setBusy(true);
@@ -44,23 +37,16 @@ export function QueuedPosts() {
     }
   };
 
-  if (!data) return posts.isPending ? <PageLoading /> : null;
-  const post = data.list[0];
-  if (!post) {
-    return (
-      <p className="text-center text-body-secondary border rounded py-5" data-testid="review-empty">
-        {t('review.nothing')}
-      </p>
-    );
-  }
+  const post = queue.item;
+  if (!post) return queue.placeholder;
   return (
     <QueuedPost
       key={post.review_id}
       post={post}
-      remaining={data.count}
+      remaining={queue.remaining}
       busy={busy}
       onDecide={(decision) => decide(post.review_id, decision)}
-      onSkip={data.count > 1 ? () => setPage(page >= data.count ? 1 : page + 1) : undefined}
+      onSkip={queue.skip}
     />
   );
 }
