@@ -17,3 +17,4 @@ export * from './badge.js';
 export * from './notification.js';
 export * from './report.js';
 export * from './admin-content.js';
+export * from './site-settings.js';

@@ -62,5 +62,9 @@ export interface SiteInfo {
   revision: string;
   /** Not in Answer 1.4: whether an SMTP server is set, so pages never claim an e-mail was sent when none can be. */
   smtp_configured: boolean;
+  /** Not in Answer 1.4 (security group): what sign-up and password forms must check. */
+  site_security: { password_min_length: number };
+  /** Not in Answer 1.4 (question group): the rules the ask and answer forms apply. */
+  site_question: { min_title_length: number; min_body_length: number; max_tags: number; allow_answer_closed: boolean };
 }
 export interface LanguageOption { label: string; value: string }

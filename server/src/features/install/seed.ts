@@ -48,7 +48,7 @@ export function siteInfoSeed(input: SeedInput): Record<string, unknown> {
       allow_email_domains: [],
     },
     users: {
-      default_avatar: 'gravatar',
+      default_avatar: 'system',
       gravatar_base_url: 'https://www.gravatar.com/avatar/',
       allow_update_display_name: true,
       allow_update_username: true,

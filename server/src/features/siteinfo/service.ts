@@ -1,4 +1,4 @@
-import { REVIEW_SETTINGS_DEFAULTS, type ReviewSettings } from '@answer/contract';
+import { REVIEW_SETTINGS_DEFAULTS, type ReviewSettings, type SiteQuestion, type SiteSecurity } from '@answer/contract';
 import type {
   SiteBranding,
   SiteCustomCssHtml,
@@ -11,6 +11,7 @@ import type {
   SiteUsers,
   SiteWrite,
 } from '@answer/contract';
+import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Runtime } from '../../runtime.js';
 import { APP_REVISION, APP_VERSION } from '../../version.js';
 
@@ -29,11 +30,15 @@ export interface SiteSettings {
   privileges: { level: number; custom_privileges?: unknown };
   /** The built-in review rules for new posts (features/review); private, all off by default. */
   review: ReviewSettings;
+  /** Beyond 1.4.0: password length, session lifetime, captcha switch and abuse limits. */
+  security: SiteSecurity;
+  /** Beyond 1.4.0: title/body minimums, tags per question, answers to closed questions. */
+  question: SiteQuestion;
 }
 
 /** Defaults fill any field a stored group lacks, so replies always carry every field. */
 const DEFAULTS: SiteSettings = {
-  general: { name: 'Answer', short_description: '', description: '', site_url: '', contact_email: '', check_update: true },
+  general: { name: 'Answer', short_description: '', description: '', site_url: '', contact_email: '', check_update: false },
   interface: { language: 'en_US', time_zone: 'UTC' },
   branding: { logo: '', mobile_logo: '', square_icon: '', favicon: '' },
   login: {
@@ -44,7 +49,7 @@ const DEFAULTS: SiteSettings = {
     allow_email_domains: [],
   },
   users: {
-    default_avatar: 'gravatar',
+    default_avatar: 'system',
     gravatar_base_url: 'https://www.gravatar.com/avatar/',
     allow_update_display_name: true,
     allow_update_username: true,
@@ -64,6 +69,8 @@ const DEFAULTS: SiteSettings = {
   'css-html': { custom_head: '', custom_css: '', custom_header: '', custom_footer: '', custom_sidebar: '' },
   privileges: { level: 2 },
   review: REVIEW_SETTINGS_DEFAULTS,
+  security: { password_min_length: 8, session_lifetime_days: 7, captcha_enabled: true, limits: {} },
+  question: { min_title_length: 1, min_body_length: 1, max_tags: 10, allow_answer_closed: false },
 };
 
 const CACHE_KEY = 'answer:site-settings';
@@ -92,6 +99,19 @@ export async function forgetSiteSettings(runtime: Runtime): Promise<void> {
   await runtime.cache.delete(CACHE_KEY);
 }
 
+/** Saves one whole group (an upsert on the unique `type`) and drops the cached settings. */
+export async function saveSiteGroup<K extends keyof SiteSettings>(runtime: Runtime, type: K, content: SiteSettings[K]): Promise<void> {
+  const db = runtime.database;
+  const t = Math.floor(Date.now() / 1000);
+  const json = JSON.stringify(content);
+  const insert = db.insertInto('site_info').values({ type, content: json, status: 1, created_at: t, updated_at: t });
+  await (dialectOf(db) === 'mysql'
+    ? insert.onDuplicateKeyUpdate({ content: json, status: 1, updated_at: t })
+    : insert.onConflict((oc) => oc.column('type').doUpdateSet({ content: json, status: 1, updated_at: t }))
+  ).execute();
+  await forgetSiteSettings(runtime);
+}
+
 /** The public aggregate (domain.md 13.2): SMTP and privileges stay private, except whether mail can be sent. */
 export function presentSiteInfo(s: SiteSettings, mail: { configured: boolean }): SiteInfo {
   return {
@@ -107,5 +127,7 @@ export function presentSiteInfo(s: SiteSettings, mail: { configured: boolean }):
     version: APP_VERSION,
     revision: APP_REVISION,
     smtp_configured: mail.configured,
+    site_security: { password_min_length: s.security.password_min_length },
+    site_question: s.question,
   };
 }

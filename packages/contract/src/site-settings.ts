@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.js';
+import { text } from './text.js';
+
+/**
+ * Request bodies of the admin settings groups (`PUT /answer/admin/api/siteinfo/<group>`, domain.md 13.1),
+ * shared by the server (validation) and the web (form checks). Every field a 1.4.0 client may leave out
+ * has a default, so an older client's partial body still saves. Reasons are i18n keys.
+ */
+const bool = (fallback: boolean) => z.boolean({ message: 'error.common.invalid' }).optional().default(fallback);
+const long = (max: number) => text().max(max, { message: 'error.common.too_long' });
+const bounded = (min: number, max: number) =>
+  text('error.common.required').trim().min(min, { message: min <= 1 ? 'error.common.required' : 'error.common.too_short' }).max(max, { message: 'error.common.too_long' });
+const optionalBounded = (min: number, max: number) =>
+  z.union([z.literal(''), bounded(min, max)]).optional().default('');
+const int = (min: number, max: number) =>
+  z.coerce
+    .number({ message: 'error.common.invalid' })
+    .int({ message: 'error.common.invalid' })
+    .min(min, { message: 'error.common.out_of_range' })
+    .max(max, { message: 'error.common.out_of_range' });
+
+export const siteGeneralSchema = z.object({
+  name: bounded(2, 128),
+  short_description: optionalBounded(4, 255),
+  description: optionalBounded(4, 2000),
+  /** Normalised by the server to scheme://host[/path] without a trailing slash. */
+  site_url: bounded(2, LIMITS.siteUrlMax).url({ message: 'error.common.invalid_url' }),
+  contact_email: text('error.common.required').trim().max(LIMITS.emailMax, { message: 'error.common.too_long' }).email({ message: 'error.common.email_invalid' }),
+  /** Off by default: the dashboard asks no outside update server unless the owner turns it on. */
+  check_update: bool(false),
+});
+
+export const siteInterfaceSchema = z.object({
+  /** Must name an installed language bundle (the server answers error.lang.not_found otherwise). */
+  language: bounded(1, 128),
+  /** An IANA time zone name. */
+  time_zone: bounded(2, 128),
+});
+
+/** Each is the URL of an uploaded image (POST /file with source=branding) or empty. */
+export const siteBrandingSchema = z.object({
+  logo: long(512).optional().default(''),
+  mobile_logo: long(512).optional().default(''),
+  square_icon: long(512).optional().default(''),
+  favicon: long(512).optional().default(''),
+});
+
+export const siteLoginSchema = z.object({
+  allow_new_registrations: bool(true),
+  allow_email_registrations: bool(true),
+  allow_password_login: bool(true),
+  login_required: bool(false),
+  /** Address suffixes (example.com); empty means every domain. */
+  allow_email_domains: z
+    .array(text().trim().toLowerCase().max(256, { message: 'error.common.too_long' }), { message: 'error.common.invalid' })
+    .max(200, { message: 'error.common.too_long' })
+    .optional()
+    .default([])
+    .transform((list) => [...new Set(list.map((d) => d.replace(/^@/, '')).filter(Boolean))]),
+});
+
+export const DEFAULT_AVATARS = ['system', 'gravatar'] as const;
+export const siteUsersSchema = z.object({
+  default_avatar: z.enum(DEFAULT_AVATARS, { message: 'error.common.invalid' }),
+  gravatar_base_url: z.union([z.literal(''), long(512).url({ message: 'error.common.invalid_url' })]).optional().default(''),
+  allow_update_display_name: bool(true),
+  allow_update_username: bool(true),
+  allow_update_avatar: bool(true),
+  allow_update_bio: bool(true),
+  allow_update_website: bool(true),
+  allow_update_location: bool(true),
+});
+
+const tagRef = z.object({
+  slug_name: text('error.common.required').trim().min(1, { message: 'error.common.required' }).max(LIMITS.tagNameMax, { message: 'error.tag.too_long' }),
+  display_name: text().trim().max(LIMITS.tagNameMax, { message: 'error.tag.too_long' }).optional().default(''),
+});
+const tagRefs = z.array(tagRef, { message: 'error.common.invalid' }).max(100, { message: 'error.common.too_long' }).optional().default([]);
+export const siteWriteSchema = z.object({
+  restrict_answer: bool(true),
+  required_tag: bool(false),
+  /** Tags must exist (the server answers error.tag.not_found naming the missing one). */
+  recommend_tags: tagRefs,
+  reserved_tags: tagRefs,
+});
+
+/** Only the Markdown sources count: the server renders and sanitises the HTML itself (a client's `*_parsed_text` is ignored). */
+export const siteLegalSchema = z.object({
+  terms_of_service_original_text: long(65536).optional().default(''),
+  terms_of_service_parsed_text: long(262144).optional().default(''),
+  privacy_policy_original_text: long(65536).optional().default(''),
+  privacy_policy_parsed_text: long(262144).optional().default(''),
+});
+
+/** 1 /questions/{id}/{title}, 2 /questions/{id}, 3 like 1 with short ids, 4 like 2 with short ids. */
+export const PERMALINK_STYLES = [1, 2, 3, 4] as const;
+export const siteSeoSchema = z.object({
+  permalink: int(LIMITS.permalinkMin, LIMITS.permalinkMax),
+  robots: text('error.common.required').max(65536, { message: 'error.common.too_long' }).refine((s) => s.trim() !== '', { message: 'error.common.required' }),
+});
+
+export const siteCustomCssHtmlSchema = z.object({
+  custom_head: long(65536).optional().default(''),
+  custom_css: long(65536).optional().default(''),
+  custom_header: long(65536).optional().default(''),
+  custom_footer: long(65536).optional().default(''),
+  custom_sidebar: long(65536).optional().default(''),
+});
+
+export const NAVBAR_STYLES = ['colored', 'light'] as const;
+/** The site's colour scheme (a user's own adds 'default', meaning the site's). */
+export const SITE_COLOR_SCHEMES = ['system', 'light', 'dark'] as const;
+export const THEMES = ['default'] as const;
+export const siteThemeSchema = z.object({
+  theme: z.enum(THEMES, { message: 'error.common.invalid' }),
+  theme_config: z
+    .record(
+      text().max(255),
+      z.object({
+        navbar_style: z.enum(NAVBAR_STYLES, { message: 'error.common.invalid' }).optional().default('colored'),
+        primary_color: text()
+          .regex(/^#[0-9a-fA-F]{6}$/, { message: 'error.common.color_invalid' })
+          .optional()
+          .default('#0033ff'),
+      }),
+      { message: 'error.common.invalid' },
+    )
+    .optional()
+    .default({ default: { navbar_style: 'colored', primary_color: '#0033ff' } }),
+  color_scheme: z.enum(SITE_COLOR_SCHEMES, { message: 'error.common.invalid' }).optional().default('system'),
+  /** Sent back by 1.4.0 clients; ignored. */
+  theme_options: z.unknown().optional(),
+});
+
+/** Beyond 1.4.0 (Answer 2.0's groups): account security. */
+export const siteSecuritySchema = z.object({
+  password_min_length: int(LIMITS.passwordMin, LIMITS.passwordMax).optional().default(LIMITS.passwordMin),
+  /** How long a sign-in lasts without use, in days. */
+  session_lifetime_days: int(1, 365).optional().default(LIMITS.tokenLifetimeSeconds / 86400),
+  /** The built-in captcha (plugin basic_captcha); off leaves only the hard limits. */
+  captcha_enabled: bool(true),
+  /**
+   * Overrides of the abuse limits (server features/captcha/limits.ts): per action a captcha rule
+   * `{count, windowSeconds, minGapSeconds?}`, per hard limit `{max, windowSeconds}`. Unknown names refused.
+   */
+  limits: z
+    .object({
+      captcha: z
+        .record(
+          text().max(64),
+          z.object({ count: int(1, 100_000), windowSeconds: int(1, 31 * 86400), minGapSeconds: int(0, 86400).optional() }),
+        )
+        .optional(),
+      login_account: z.object({ count: int(1, 100_000), windowSeconds: int(1, 31 * 86400) }).optional(),
+      hard: z.record(text().max(64), z.object({ max: int(1, 1_000_000), windowSeconds: int(1, 31 * 86400) })).optional(),
+    })
+    .optional()
+    .default({}),
+});
+
+/** Beyond 1.4.0: rules for questions. */
+export const siteQuestionSchema = z.object({
+  min_title_length: int(1, LIMITS.questionTitleMax).optional().default(1),
+  min_body_length: int(1, 65535).optional().default(1),
+  max_tags: int(1, 10).optional().default(10),
+  /** Whether a closed question still takes new answers. */
+  allow_answer_closed: bool(false),
+});
+
+export type SiteSecurity = z.infer<typeof siteSecuritySchema>;
+export type SiteQuestion = z.infer<typeof siteQuestionSchema>;
+
+/** URL name → stored site_info type and its schema. */
+export const SITE_SETTING_GROUPS = {
+  general: { type: 'general', schema: siteGeneralSchema },
+  interface: { type: 'interface', schema: siteInterfaceSchema },
+  branding: { type: 'branding', schema: siteBrandingSchema },
+  login: { type: 'login', schema: siteLoginSchema },
+  users: { type: 'users', schema: siteUsersSchema },
+  write: { type: 'write', schema: siteWriteSchema },
+  legal: { type: 'legal', schema: siteLegalSchema },
+  seo: { type: 'seo', schema: siteSeoSchema },
+  'custom-css-html': { type: 'css-html', schema: siteCustomCssHtmlSchema },
+  theme: { type: 'theme', schema: siteThemeSchema },
+  security: { type: 'security', schema: siteSecuritySchema },
+  question: { type: 'question', schema: siteQuestionSchema },
+} as const;
+export type SiteSettingGroup = keyof typeof SITE_SETTING_GROUPS;
+
+/** `GET /answer/admin/api/dashboard` (domain.md 13.5 plus operator figures). */
+export interface DashboardInfo {
+  question_count: number;
+  answer_count: number;
+  comment_count: number;
+  vote_count: number;
+  user_count: number;
+  /** Pending flags + queued posts + suggested edits. */
+  report_count: number;
+  uploading_files: number;
+  smtp: 'enabled' | 'not_configured';
+  https: boolean;
+  time_zone: string;
+  /** Bytes used by uploads. */
+  occupying_storage_space: string;
+  app_start_time: number;
+  login_required: boolean;
+  /** 1.4.0 clients show it; here the Node.js version. */
+  go_version: string;
+  database_type: 'sqlite' | 'postgres' | 'mysql';
+  database_version: string;
+  database_size: string;
+  version_info: { version: string; revision: string; remote_version: string };
+  /** New questions, answers and users per day (UTC), oldest first, the last 30 days. */
+  daily: { date: string; question_count: number; answer_count: number; user_count: number }[];
+  operator: {
+    node_version: string;
+    memory_rss: number;
+    heap_used: number;
+    uptime_seconds: number;
+    outbox_pending: number;
+    outbox_failed: number;
+    outbox_last_error: string;
+    redis: boolean;
+  };
+}
