@@ -1,7 +1,8 @@
-import { type AppConfig, configExists, readConfig } from './config/config.js';
+import { type AppConfig, configExists, readConfig, redisUrl } from './config/config.js';
 import type { DataPaths } from './config/paths.js';
 import { type Cache, MemoryCache } from './core/cache.js';
 import { AppError } from './core/errors.js';
+import { Invalidation } from './core/invalidation.js';
 import { OutboxWorker } from './core/outbox.js';
 import { createDb, type Db } from './db/connect.js';
 import { hasInstalledSchema, pendingMigrations } from './db/migrate.js';
@@ -28,6 +29,8 @@ export class Runtime {
     () => (this.installed ? this.db : null),
     (msg, err) => console.error(msg, err instanceof Error ? err.message : (err ?? '')),
   );
+  /** Cached settings dropped here are dropped on every instance sharing the Redis of data.redis. */
+  readonly invalidation = new Invalidation(this.cache, (msg, err) => console.error(msg, err instanceof Error ? err.message : (err ?? '')));
 
   constructor(readonly paths: DataPaths) {}
 
@@ -54,6 +57,12 @@ export class Runtime {
     this.config = config;
     this.db = db;
     this.installed = true;
+    this.invalidation.start(redisUrl(config));
+  }
+
+  /** Drops a cached shared setting on this and every other instance. */
+  invalidate(key: string): Promise<void> {
+    return this.invalidation.invalidate(key);
   }
 
   /** The database of an installed site; API calls before installation get 503 base.not_installed. */
@@ -64,6 +73,7 @@ export class Runtime {
 
   async close(): Promise<void> {
     await this.outbox.stop();
+    await this.invalidation.stop();
     await this.db?.destroy();
     this.db = null;
     this.installed = false;

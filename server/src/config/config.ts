@@ -69,6 +69,11 @@ export function listenAddress(config: AppConfig | null): { host: string; port: n
   return { host, port };
 }
 
+/** The Redis URL: ANSWER_REDIS_URL wins over data.redis (so AUTO_INSTALL'd instances can share one). */
+export function redisUrl(config: AppConfig | null): string | undefined {
+  return process.env.ANSWER_REDIS_URL || config?.data?.redis || undefined;
+}
+
 /**
  * The proxies whose forwarded headers decide the client address (`TRUSTED_PROXIES`, comma
  * separated, wins over `server.http.trusted_proxies`). Empty: the socket address is the client,

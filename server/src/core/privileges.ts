@@ -17,4 +17,4 @@ export async function loadThresholds(runtime: Runtime): Promise<Thresholds> {
   return thresholds;
 }
 
-export const forgetThresholds = (runtime: Runtime) => runtime.cache.delete(KEY);
+export const forgetThresholds = (runtime: Runtime) => runtime.invalidate(KEY);

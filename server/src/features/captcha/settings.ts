@@ -25,4 +25,4 @@ export async function throttleSettings(runtime: Runtime): Promise<ThrottleSettin
 }
 
 /** After the limits or the plugin switch changed: the next request reads them again. */
-export const forgetThrottleSettings = (runtime: Runtime) => runtime.cache.delete(KEY);
+export const forgetThrottleSettings = (runtime: Runtime) => runtime.invalidate(KEY);

@@ -96,7 +96,7 @@ export async function loadSiteSettings(runtime: Runtime): Promise<SiteSettings> 
 }
 
 export async function forgetSiteSettings(runtime: Runtime): Promise<void> {
-  await runtime.cache.delete(CACHE_KEY);
+  await runtime.invalidate(CACHE_KEY);
 }
 
 /** Saves one whole group (an upsert on the unique `type`) and drops the cached settings. */
