@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { LIMITS } from '@answer/contract';
 import type { Db } from '../db/connect.js';
 import type { SessionUser } from './guardian.js';
 
@@ -18,11 +17,17 @@ export interface IssuedSession {
   expiresAt: number;
 }
 
-export async function issueSession(db: Db, userId: string | number, meta: { ip?: string; userAgent?: string } = {}): Promise<IssuedSession> {
+/** `lifetimeSeconds` comes from the site's security group (session_lifetime_days), read at sign-in. */
+export async function issueSession(
+  db: Db,
+  userId: string | number,
+  lifetimeSeconds: number,
+  meta: { ip?: string; userAgent?: string } = {},
+): Promise<IssuedSession> {
   const accessToken = newToken();
   const visitToken = newToken();
   const created = now();
-  const expiresAt = created + LIMITS.tokenLifetimeSeconds;
+  const expiresAt = created + lifetimeSeconds;
   await db
     .insertInto('session')
     .values({

@@ -7,6 +7,7 @@ import { revokeUserSessions } from '../../core/session.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Runtime } from '../../runtime.js';
 import { queueLinkMail } from '../auth/mails.js';
+import { checkPasswordLength } from '../auth/password-policy.js';
 import { createCode } from '../email/codes.js';
 import { logModeration } from '../moderation/log.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
@@ -19,6 +20,7 @@ const refuseDeleted = (row: { status: number | string }) => {
 /** `PUT /user/password` (domain.md 6.7): not one's own (that needs the old one); every session of the person ends. */
 export async function setUserPassword(runtime: Runtime, admin: SessionUser, input: z.infer<typeof adminUserPasswordSchema>): Promise<void> {
   const db = runtime.database;
+  await checkPasswordLength(runtime, input.password, 'password');
   const target = await loadTarget(db, input.user_id, admin, 'error.admin.cannot_update_their_password');
   refuseDeleted(target);
   const id = String(target.id);

@@ -10,8 +10,10 @@ import type { Database } from '../../db/schema.js';
 import type { Runtime } from '../../runtime.js';
 import { ACT } from '../activity/types.js';
 import { usernameFrom } from '../auth/common.js';
+import { checkPasswordLength, passwordTooShort } from '../auth/password-policy.js';
 import { logModeration } from '../moderation/log.js';
 import { record } from '../reputation/ledger.js';
+import { loadSiteSettings } from '../siteinfo/service.js';
 import { applyDefaultNotificationConfig } from '../user/notification-config.js';
 import { now } from './users-target.js';
 
@@ -75,6 +77,7 @@ const duplicateEmail = (field: string) => new FieldErrors([{ field, reason: 'err
 /** `POST /user` (domain.md 6.7): a verified account, username from the display name. */
 export async function addUser(runtime: Runtime, admin: SessionUser, input: NewUser): Promise<string> {
   const db = runtime.database;
+  await checkPasswordLength(runtime, input.password, 'password');
   const email = input.email.trim().toLowerCase();
   if (await db.selectFrom('user').select('id').where('e_mail', '=', email).executeTakeFirst()) throw duplicateEmail('email');
   const prepared = { ...input, email, username: await freeUsername(runtime, input.display_name, new Set()), passHash: await hashPassword(input.password) };
@@ -111,6 +114,7 @@ export async function addUsers(runtime: Runtime, admin: SessionUser, text: strin
   const lines = text.split(/\r?\n/).map((raw, i) => ({ number: i + 1, raw })).filter((l) => l.raw.trim() !== '');
   if (!lines.length) throw new FieldErrors([{ field: 'users', reason: 'error.common.required' }]);
   if (lines.length > BULK_ADD_MAX_LINES) throw new FieldErrors([{ field: 'users', reason: 'error.admin.bulk_too_many', vars: { max: BULK_ADD_MAX_LINES } }]);
+  const settings = await loadSiteSettings(runtime);
   const issues: FieldIssue[] = [];
   const valid: { line: number; user: NewUser }[] = [];
   const seen = new Map<string, number>();
@@ -124,6 +128,10 @@ export async function addUsers(runtime: Runtime, admin: SessionUser, text: strin
     if (!parsed.success) {
       const field = String(parsed.error.issues[0]?.path[0] ?? 'email');
       issues.push(lineIssue(number, LINE_REASONS[field] ?? 'error.admin.bulk_line_format'));
+      continue;
+    }
+    if (passwordTooShort(settings, parsed.data.password)) {
+      issues.push(lineIssue(number, LINE_REASONS.password!));
       continue;
     }
     const email = parsed.data.email.toLowerCase();

@@ -41,8 +41,9 @@ export async function usernameFrom(runtime: Runtime, db: Db, name: string, field
 /** Starts a session for the user and answers with the login response + the visit cookie. */
 export async function loginResponse(runtime: Runtime, request: FastifyRequest, reply: FastifyReply, userId: string | number) {
   const db = runtime.database;
-  const session = await issueSession(db, userId, { ip: request.ip, userAgent: request.headers['user-agent'] });
-  setVisitCookie(reply, session.visitToken);
+  const lifetime = sessionLifetimeSeconds(await loadSiteSettings(runtime));
+  const session = await issueSession(db, userId, lifetime, { ip: request.ip, userAgent: request.headers['user-agent'] });
+  setVisitCookie(reply, session.visitToken, lifetime);
   return currentUserResponse(runtime, userId, { accessToken: session.accessToken, visitToken: session.visitToken });
 }
 
@@ -52,9 +53,13 @@ export async function currentUserResponse(runtime: Runtime, userId: string | num
   return presentLoggedUser(row, await roleOf(db, userId), await loadSiteSettings(runtime), tokens);
 }
 
-export function setVisitCookie(reply: FastifyReply, visitToken: string) {
+/** How long a new sign-in lasts (security group); sessions already issued keep their end. */
+export const sessionLifetimeSeconds = (settings: SiteSettings) => settings.security.session_lifetime_days * 86400;
+
+/** The visit cookie lives as long as a session may (it only names one; the session's own end decides). */
+export function setVisitCookie(reply: FastifyReply, visitToken: string, maxAge: number) {
   const secure = reply.request.protocol === 'https';
-  reply.setCookie(VISIT_COOKIE, visitToken, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: 7 * 24 * 3600 });
+  reply.setCookie(VISIT_COOKIE, visitToken, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge });
 }
 
 export const isVerified = (row: { mail_status: number | string }) => Number(row.mail_status) === MAIL_STATUS.verified;
@@ -78,5 +83,5 @@ export async function grantActivationBonus(db: Db, userId: string | number): Pro
 /** GET /user/info re-creates the visit cookie when the browser lost it (domain.md 1.5). */
 export async function refreshVisitCookie(runtime: Runtime, request: FastifyRequest, reply: FastifyReply) {
   if (request.cookies[VISIT_COOKIE]) return;
-  setVisitCookie(reply, await rotateVisitToken(runtime.database, request.token));
+  setVisitCookie(reply, await rotateVisitToken(runtime.database, request.token), sessionLifetimeSeconds(await loadSiteSettings(runtime)));
 }

@@ -9,6 +9,7 @@ import { loadSiteSettings } from '../siteinfo/service.js';
 import { findUserByEmail } from '../user/queries.js';
 import { now } from './common.js';
 import { queueLinkMail } from './mails.js';
+import { checkPasswordLength } from './password-policy.js';
 
 /** Forgot password: always "sent", whether or not the address belongs to someone (no probing). */
 export async function requestPasswordReset(runtime: Runtime, input: z.infer<typeof passwordResetSchema>) {
@@ -27,6 +28,8 @@ export async function requestPasswordReset(runtime: Runtime, input: z.infer<type
 /** Sets the new password from a reset link; every session of the account ends. */
 export async function replacePassword(runtime: Runtime, input: z.infer<typeof passwordReplacementSchema>) {
   const db = runtime.database;
+  // Before the code is used up, so a too short password can be corrected with the same link.
+  await checkPasswordLength(runtime, input.pass, 'pass');
   const found = await consumeCode(db, 'password_reset', input.code);
   if (!found) throw badRequest('error.email.verify_url_expired');
   await db

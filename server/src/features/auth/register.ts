@@ -10,6 +10,7 @@ import { applyDefaultNotificationConfig } from '../user/notification-config.js';
 import { findUserByEmail } from '../user/queries.js';
 import { emailDomainAllowed, now, usernameFrom } from './common.js';
 import { queueLinkMail } from './mails.js';
+import { passwordTooShort } from './password-policy.js';
 
 type RegisterInput = z.infer<typeof registerSchema>;
 
@@ -33,6 +34,7 @@ export async function registerByEmail(runtime: Runtime, input: RegisterInput, ct
   if (!emailDomainAllowed(settings, email)) {
     throw new FieldErrors([{ field: 'e_mail', reason: 'error.email.illegal_email_domain_error' }]);
   }
+  if (passwordTooShort(settings, input.pass)) throw new FieldErrors([{ field: 'pass', reason: 'error.password.length' }]);
   if (await findUserByEmail(db, email)) throw duplicateEmail();
   const passHash = await hashPassword(input.pass);
   for (let attempt = 1; ; attempt++) {
