@@ -8,6 +8,7 @@ export { AdminModerationLog } from './AdminModerationLog';
 export { AdminUserDetail } from './AdminUserDetail';
 export { AdminUsers } from './AdminUsers';
 export { InstalledPlugins } from './InstalledPlugins';
+export { PluginConfig } from './PluginConfig';
 export { ReviewRules } from './ReviewRules';
 
 export const Dashboard = () => <ComingSoon titleKey="admin.menu.dashboard" />;
@@ -23,5 +24,3 @@ export const Seo = () => <ComingSoon titleKey="admin.menu.seo" />;
 export const AdminLogin = () => <ComingSoon titleKey="admin.menu.login" />;
 export const SettingsUsers = () => <ComingSoon titleKey="admin.menu.settings_users" />;
 export const Privileges = () => <ComingSoon titleKey="admin.menu.privileges" />;
-/** Configuration page of a plugin (slug in the URL). */
-export const PluginConfig = () => <ComingSoon titleKey="admin.plugin_config" />;
