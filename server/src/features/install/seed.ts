@@ -8,6 +8,7 @@ import { BADGE_GROUPS, BADGES, CONFIG_ROWS, POWER_TYPES, ROLES } from './seed-co
 import { paragraphsToHtml, STARTER_POSTS, STARTER_TAG } from './seed-content.js';
 import { indexRows } from '../search/index-writer.js';
 import { applyDefaultNotificationConfig } from '../user/notification-config.js';
+import { parseSiteUrl } from '../siteinfo/site-url.js';
 
 export interface SeedInput {
   language: string;
@@ -31,7 +32,7 @@ export function defaultRobots(siteUrl: string): string {
 }
 
 /** Links are built as site_url + path, so the stored value never ends with a slash (13.1). */
-export const normalizeSiteUrl = (url: string) => url.trim().replace(/\/+$/, '');
+const normalizeSiteUrl = (url: string) => parseSiteUrl(url) ?? url.trim().replace(/\/+$/, '');
 
 /** Fresh-install values of every settings group (domain.md 13.1). */
 export function siteInfoSeed(input: SeedInput): Record<string, unknown> {

@@ -12,6 +12,7 @@ import type {
   SiteWrite,
 } from '@answer/contract';
 import { dialectOf } from '../../db/migrations/dialect.js';
+import { legacyCaptchaSwitch } from '../captcha/plugin.js';
 import type { Runtime } from '../../runtime.js';
 import { APP_REVISION, APP_VERSION } from '../../version.js';
 
@@ -59,7 +60,12 @@ const DEFAULTS: SiteSettings = {
     allow_update_location: true,
   },
   write: { restrict_answer: true, required_tag: false, recommend_tags: [], reserved_tags: [] },
-  legal: {},
+  legal: {
+    terms_of_service_original_text: '',
+    terms_of_service_parsed_text: '',
+    privacy_policy_original_text: '',
+    privacy_policy_parsed_text: '',
+  },
   seo: { permalink: 2, robots: '' },
   theme: {
     theme: 'default',
@@ -91,6 +97,7 @@ export async function loadSiteSettings(runtime: Runtime): Promise<SiteSettings> 
       // A hand-edited, unparsable group keeps its defaults rather than taking the site down.
     }
   }
+  if (!rows.some((r) => r.type === 'security')) settings.security!.captcha_enabled = await legacyCaptchaSwitch(runtime.db);
   await runtime.cache.set(CACHE_KEY, settings, CACHE_SECONDS);
   return settings as unknown as SiteSettings;
 }
