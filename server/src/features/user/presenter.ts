@@ -36,10 +36,15 @@ export function gravatarUrl(baseUrl: string, email: string): string {
   return `${baseUrl.replace(/\/?$/, '/')}${hash}`;
 }
 
-/** The avatar object with its gravatar URL filled in from the site setting. */
+/**
+ * The avatar object with its gravatar URL filled in from the site setting. With the site default
+ * 'system' no gravatar URL is handed out unless the user picked gravatar themselves: the address
+ * hash would otherwise leak to pages (and the browser to gravatar.com) against the admin's choice.
+ */
 export function presentAvatar(row: UserRow, settings: SiteSettings): AvatarInfo {
   const avatar = parseAvatar(row.avatar);
-  return { ...avatar, gravatar: gravatarUrl(settings.users.gravatar_base_url, row.e_mail) };
+  const usesGravatar = avatar.type === 'gravatar' || settings.users.default_avatar === 'gravatar';
+  return { ...avatar, gravatar: usesGravatar ? gravatarUrl(settings.users.gravatar_base_url, row.e_mail) : '' };
 }
 
 /** The URL to show for a user's avatar, following their choice and the site default. */

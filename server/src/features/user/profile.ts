@@ -13,32 +13,43 @@ import { findUserById } from './queries.js';
 import { publish } from '../events/publish.js';
 
 /**
- * PUT /user/info (domain.md 6.6): each field changes only when the admin allows it; a disallowed
- * field keeps its old value silently, as clients expect.
+ * PUT /user/info (domain.md 6.6): each field changes only when the admin allows it. Clients send the
+ * whole form back, so a disallowed field sent unchanged passes; a change to it is refused with a
+ * field error rather than dropped silently, so the user learns why it did not stick.
  */
 export async function updateProfile(runtime: Runtime, user: SessionUser, input: z.infer<typeof updateProfileSchema>) {
   const db = runtime.database;
   const allow = (await loadSiteSettings(runtime)).users;
   const row = (await findUserById(db, user.id))!;
+  const current = parseAvatar(row.avatar);
+  const wanted = {
+    display_name: input.display_name !== undefined && input.display_name !== row.display_name,
+    username: input.username !== undefined && input.username !== row.username,
+    avatar: !!input.avatar && !sameAvatar(input.avatar, current),
+    bio: input.bio !== undefined && input.bio !== (row.bio ?? ''),
+    website: input.website !== undefined && input.website !== (row.website ?? ''),
+    location: input.location !== undefined && input.location !== (row.location ?? ''),
+  };
+  const refused = (Object.keys(wanted) as (keyof typeof wanted)[]).filter((f) => wanted[f] && !allow[`allow_update_${f}`]);
+  if (refused.length) throw new FieldErrors(refused.map((field) => ({ field, reason: 'error.user.update_not_allowed' })));
   const changes: Record<string, string | number> = {};
-  if (allow.allow_update_display_name && input.display_name !== undefined) changes.display_name = input.display_name;
-  if (allow.allow_update_username && input.username !== undefined && input.username !== row.username) {
-    const taken = await usernameAvailable(runtime, input.username);
+  if (wanted.display_name) changes.display_name = input.display_name!;
+  if (wanted.username) {
+    const taken = await usernameAvailable(runtime, input.username!);
     if (!taken) throw new FieldErrors([{ field: 'username', reason: 'error.user.username_duplicate' }]);
-    changes.username = input.username;
+    changes.username = input.username!;
   }
-  if (allow.allow_update_avatar && input.avatar) {
-    const { type, custom } = input.avatar;
+  if (wanted.avatar) {
+    const { type, custom } = input.avatar!;
     if (type === 'custom' && !isOwnUpload(custom)) throw new FieldErrors([{ field: 'avatar', reason: 'error.user.set_avatar' }]);
-    const current = parseAvatar(row.avatar);
     changes.avatar = JSON.stringify({ type, gravatar: '', custom: type === 'custom' ? custom : current.custom });
   }
-  if (allow.allow_update_bio && input.bio !== undefined) {
-    changes.bio = input.bio;
-    changes.bio_html = renderBasic(input.bio);
+  if (wanted.bio) {
+    changes.bio = input.bio!;
+    changes.bio_html = renderBasic(input.bio!);
   }
-  if (allow.allow_update_website && input.website !== undefined) changes.website = input.website;
-  if (allow.allow_update_location && input.location !== undefined) changes.location = input.location;
+  if (wanted.website) changes.website = input.website!;
+  if (wanted.location) changes.location = input.location!;
   if (!Object.keys(changes).length) return;
   const bio = String(changes.bio ?? row.bio ?? '').trim() !== '';
   try {
@@ -64,6 +75,10 @@ export async function updateProfile(runtime: Runtime, user: SessionUser, input: 
 async function usernameAvailable(runtime: Runtime, username: string): Promise<boolean> {
   return (await usernameFrom(runtime, runtime.database, username, 'username')) === username;
 }
+
+/** An avatar never chosen ('') is the site default, as 'default' says explicitly. */
+const sameAvatar = (next: { type: string; custom: string }, current: { type: string; custom: string }) =>
+  (next.type || 'default') === (current.type || 'default') && (next.type !== 'custom' || next.custom === current.custom);
 
 /** Custom avatars must be files uploaded to this site, never arbitrary URLs. */
 const isOwnUpload = (url: string) => /^\/uploads\/avatar\/[\w.-]+$/.test(url);
