@@ -4,7 +4,8 @@ import type { Db } from '../../db/connect.js';
 /**
  * When an action needs a captcha (domain.md 16.2, made stricter where the issue asks) and when it is
  * refused outright. Counts are over fixed windows of `windowSeconds`; `minGapSeconds` asks for a captcha when the
- * previous attempt was that recent. Overridable as JSON in the config row `security.limits`.
+ * previous attempt was that recent. Overridable in the security settings group's `limits` and, from
+ * before that group, as JSON in the config row `security.limits` (the group's values win).
  */
 export interface CaptchaRule {
   count: number;
@@ -51,19 +52,30 @@ export const DEFAULT_LIMITS: {
 export type Limits = typeof DEFAULT_LIMITS;
 export type HardLimitName = keyof Limits['hard'];
 
+/** Overrides as stored: any rule or field may be missing. */
+export interface StoredLimits {
+  captcha?: Record<string, Partial<CaptchaRule>>;
+  login_account?: Partial<CaptchaRule>;
+  hard?: Record<string, Partial<HardLimit>>;
+}
+
+/** Each rule's stored fields over the base rule; only known names, so an old `hard.login_account` (now a captcha rule) is ignored. */
+export function mergeLimits(base: Limits, stored: StoredLimits): Limits {
+  const over = <T extends object>(rules: Record<string, T>, changes: Record<string, Partial<T>> | undefined) =>
+    Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, { ...rule, ...changes?.[name] }]));
+  return {
+    captcha: over(base.captcha, stored.captcha) as Limits['captcha'],
+    login_account: { ...base.login_account, ...stored.login_account },
+    hard: over(base.hard, stored.hard) as Limits['hard'],
+  };
+}
+
+/** The defaults with the config row `security.limits` (the place of overrides before the security group). */
 export async function loadLimits(db: Db): Promise<Limits> {
   const row = await db.selectFrom('config').select('value').where('key', '=', 'security.limits').executeTakeFirst();
   if (!row) return DEFAULT_LIMITS;
   try {
-    const stored = JSON.parse(row.value) as Partial<Limits>;
-    return {
-      captcha: { ...DEFAULT_LIMITS.captcha, ...stored.captcha },
-      login_account: { ...DEFAULT_LIMITS.login_account, ...stored.login_account },
-      // Only known names: an old `hard.login_account` (now a captcha rule) is ignored.
-      hard: Object.fromEntries(
-        Object.entries(DEFAULT_LIMITS.hard).map(([name, limit]) => [name, { ...limit, ...stored.hard?.[name as HardLimitName] }]),
-      ) as Limits['hard'],
-    };
+    return mergeLimits(DEFAULT_LIMITS, JSON.parse(row.value) as StoredLimits);
   } catch {
     return DEFAULT_LIMITS;
   }

@@ -1,12 +1,13 @@
 import type { Runtime } from '../../runtime.js';
-import { type Limits, loadLimits } from './limits.js';
-import { captchaEnabled } from './plugin.js';
+import { loadSiteSettings } from '../siteinfo/service.js';
+import { type Limits, loadLimits, mergeLimits } from './limits.js';
 
 const KEY = 'answer:throttle-settings';
 /**
- * How long the limits and the captcha switch are kept in process. Every throttled request needs
+ * How long the limits of the old config row are kept in process. Every throttled request needs
  * them (search on every keystroke-driven query), so they are not read from the database each time;
- * the admin's switch forgets them at once, a limit edited in the database applies within this time.
+ * a limit edited in that row applies within this time. The security group (captcha switch, limits)
+ * comes from the cached site settings, which a save drops at once.
  */
 const KEEP_SECONDS = 10;
 
@@ -15,14 +16,19 @@ export interface ThrottleSettings {
   captchaOn: boolean;
 }
 
-export async function throttleSettings(runtime: Runtime): Promise<ThrottleSettings> {
-  const cached = await runtime.cache.get<ThrottleSettings>(KEY);
+async function configRowLimits(runtime: Runtime): Promise<Limits> {
+  const cached = await runtime.cache.get<Limits>(KEY);
   if (cached) return cached;
-  const db = runtime.database;
-  const settings = { limits: await loadLimits(db), captchaOn: await captchaEnabled(db) };
-  await runtime.cache.set(KEY, settings, KEEP_SECONDS);
-  return settings;
+  const limits = await loadLimits(runtime.database);
+  await runtime.cache.set(KEY, limits, KEEP_SECONDS);
+  return limits;
 }
 
-/** After the limits or the plugin switch changed: the next request reads them again. */
+/** The captcha switch and the limits: the security group's over the config row's over the defaults. */
+export async function throttleSettings(runtime: Runtime): Promise<ThrottleSettings> {
+  const { security } = await loadSiteSettings(runtime);
+  return { limits: mergeLimits(await configRowLimits(runtime), security.limits), captchaOn: security.captcha_enabled };
+}
+
+/** After the config row's limits changed: the next request reads them again. */
 export const forgetThrottleSettings = (runtime: Runtime) => runtime.invalidate(KEY);

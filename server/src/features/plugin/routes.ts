@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { send } from '../../core/envelope.js';
 import { notFound } from '../../core/errors.js';
 import { parseInput } from '../../core/validate.js';
-import { isPluginSlug, pluginStatus, setPluginEnabled } from '../captcha/plugin.js';
-import { forgetThrottleSettings } from '../captcha/settings.js';
+import { isPluginSlug, pluginStatus, setCaptchaEnabled } from '../captcha/plugin.js';
 
 const listQuery = z.object({
   status: z.enum(['all', 'active', 'inactive']).catch('all').default('all'),
@@ -26,13 +25,13 @@ export async function pluginRoutes(app: FastifyInstance) {
 
   // A boot call of every client: answers before installation too (with no plugins then).
   app.get('/answer/api/v1/plugin/status', { config: { access: 'none', beforeInstall: true } }, async (request, reply) => {
-    const list = runtime.installed ? await pluginStatus(runtime.database) : [];
+    const list = runtime.installed ? await pluginStatus(runtime) : [];
     return send(request, reply, list.map((p) => ({ slug_name: p.slug_name, enabled: p.enabled })));
   });
 
   app.get(`${ADMIN_API_PREFIX}/plugins`, { config: { access: 'admin' } }, async (request, reply) => {
     const { status } = parseInput(listQuery, request.query);
-    const list = (await pluginStatus(runtime.database)).filter((p) => status === 'all' || p.enabled === (status === 'active'));
+    const list = (await pluginStatus(runtime)).filter((p) => status === 'all' || p.enabled === (status === 'active'));
     return send(
       request,
       reply,
@@ -43,8 +42,7 @@ export async function pluginRoutes(app: FastifyInstance) {
   app.put(`${ADMIN_API_PREFIX}/plugin/status`, { config: { access: 'admin' } }, async (request, reply) => {
     const input = parseInput(statusBody, request.body);
     if (!isPluginSlug(input.plugin_slug_name)) throw notFound('base.not_found');
-    await setPluginEnabled(runtime.database, input.plugin_slug_name, input.enabled);
-    await forgetThrottleSettings(runtime);
+    await setCaptchaEnabled(runtime, input.enabled);
     return send(request, reply, null);
   });
 }
