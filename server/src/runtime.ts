@@ -73,7 +73,7 @@ export class Runtime {
 
   async close(): Promise<void> {
     await this.outbox.stop();
-    await this.invalidation.stop();
+    this.invalidation.stop();
     await this.db?.destroy();
     this.db = null;
     this.installed = false;

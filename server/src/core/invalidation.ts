@@ -46,7 +46,9 @@ export class Invalidation {
       if (channel === INVALIDATE_CHANNEL) void this.cache.delete(key);
     });
     // Subscribing again after a reconnect is ioredis's default (autoResubscribe).
-    this.subscriber.subscribe(INVALIDATE_CHANNEL).catch((err) => this.log('Redis subscribe failed:', err));
+    this.subscriber.subscribe(INVALIDATE_CHANNEL).catch((err) => {
+      if (this.subscriber) this.log('Redis subscribe failed:', err); // not after stop()
+    });
   }
 
   /** Drops the key here and asks the other instances to drop it too. */
@@ -60,9 +62,10 @@ export class Invalidation {
     }
   }
 
-  async stop(): Promise<void> {
+  stop(): void {
     const clients = [this.publisher, this.subscriber].filter((c): c is Redis => c !== null);
     this.publisher = this.subscriber = null;
-    await Promise.all(clients.map((c) => c.quit().catch(() => c.disconnect())));
+    // disconnect, not quit: quit waits for a connection that may never come back.
+    for (const client of clients) client.disconnect();
   }
 }
