@@ -95,6 +95,18 @@ describe('uploads', () => {
     expect(info.json().data.avatar).toMatchObject({ type: 'custom', custom: url });
   });
 
+  it('holds branding images to their size rules, with a field error', async () => {
+    const huge = await upload({ source: 'branding' }, { name: 'logo.png', type: 'image/png', data: await png(4100, 20) });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toMatchObject({ reason: 'error.upload.branding_too_large', data: [{ error_field: 'file', error_msg: expect.stringMatching(/4096/) }] });
+    const favicon = await upload({ source: 'branding', field: 'favicon' }, { name: 'f.png', type: 'image/png', data: await png(600, 600) });
+    expect(favicon.statusCode).toBe(400);
+    expect(favicon.json().reason).toBe('error.upload.favicon_size');
+    const icon = await upload({ source: 'branding', field: 'square_icon' }, { name: 'i.png', type: 'image/png', data: await png(200, 200) });
+    expect(icon.statusCode, icon.body).toBe(200);
+    expect(icon.json().data).toMatch(/^\/uploads\/branding\//);
+  });
+
   it('judges by content, not by name: text named .png and SVG are refused', async () => {
     const fake = await upload({ source: 'post' }, { name: 'x.png', type: 'image/png', data: Buffer.from('not an image at all') });
     expect(fake.statusCode).toBe(400);

@@ -18,3 +18,4 @@ export * from './notification.js';
 export * from './report.js';
 export * from './admin-content.js';
 export * from './site-settings.js';
+export * from './branding-images.js';

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { LIMITS, ROLE } from '@answer/contract';
+import { BRANDING_FIELDS, type BrandingField, LIMITS, ROLE } from '@answer/contract';
 import type { FastifyInstance } from 'fastify';
 import { send } from '../../core/envelope.js';
 import { AppError, badRequest, forbidden } from '../../core/errors.js';
@@ -17,10 +17,13 @@ export async function uploadRoutes(app: FastifyInstance, opts: { uploadsDir: str
   app.post('/answer/api/v1/file', { config: { access: 'auth' } }, async (request, reply) => {
     if (!request.isMultipart()) throw badRequest('error.upload.source_unsupported');
     let source: string | undefined;
+    // Optional, beyond 1.4.0: which branding image this is, for its size rule.
+    let field: string | undefined;
     let data: Buffer | undefined;
     try {
       for await (const part of request.parts()) {
         if (part.type === 'field' && part.fieldname === 'source') source = String(part.value);
+        else if (part.type === 'field' && part.fieldname === 'field') field = String(part.value);
         else if (part.type === 'file' && part.fieldname === 'file') data = await part.toBuffer();
         else if (part.type === 'file') await part.toBuffer();
       }
@@ -34,7 +37,8 @@ export async function uploadRoutes(app: FastifyInstance, opts: { uploadsDir: str
     // Branding images (logo, favicon) are site settings: admins only.
     if (source === 'branding' && request.user!.roleId !== ROLE.admin) throw forbidden();
     if (!data?.length) throw badRequest('error.upload.unsupported_file_format');
-    return send(request, reply, await storeImage(opts.uploadsDir, source as UploadSource, data));
+    const brandingField = BRANDING_FIELDS.includes(field as BrandingField) ? (field as BrandingField) : undefined;
+    return send(request, reply, await storeImage(opts.uploadsDir, source as UploadSource, data, brandingField));
   });
 
   // On a private site uploads (except branding) need a signed-in visitor: the visit cookie.

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
-import { LIMITS } from '@answer/contract';
-import { AppError, badRequest } from '../../core/errors.js';
+import { type BrandingField, LIMITS, brandingImageProblem } from '@answer/contract';
+import { AppError, FieldErrors, badRequest } from '../../core/errors.js';
 
 export const UPLOAD_SOURCES = ['post', 'avatar', 'branding'] as const;
 export type UploadSource = (typeof UPLOAD_SOURCES)[number];
@@ -16,9 +16,10 @@ const AVATAR_SIZE = 256;
 /**
  * Verifies an upload by decoding it (the name and declared type are ignored), re-encodes it so no
  * metadata (EXIF, GPS) survives, and stores it under <uploads>/<source>/ with a random name.
+ * Branding images also meet their size rule (`brandingField` names which one, when the client says).
  * Returns the public URL.
  */
-export async function storeImage(uploadsDir: string, source: UploadSource, data: Buffer): Promise<string> {
+export async function storeImage(uploadsDir: string, source: UploadSource, data: Buffer, brandingField?: BrandingField): Promise<string> {
   if (data.length > LIMITS.imageMaxBytes) throw new AppError(400, 'error.upload.too_large');
   let meta: Metadata;
   try {
@@ -34,6 +35,10 @@ export async function storeImage(uploadsDir: string, source: UploadSource, data:
   // Decoding cost follows the pixel count, every frame of an animation included.
   const pixels = (meta.width ?? 0) * (meta.height ?? 0) * (animated ? (meta.pages ?? 1) : 1);
   if (pixels > LIMITS.imageMaxPixels) throw badRequest('error.upload.too_many_pixels');
+  if (source === 'branding') {
+    const problem = brandingImageProblem(brandingField, meta.width ?? 0, meta.height ?? 0);
+    if (problem) throw new FieldErrors([{ field: 'file', ...problem }], problem.reason);
+  }
   // The same cap for the decoder, in case a format's header understates what follows.
   const input = { limitInputPixels: LIMITS.imageMaxPixels };
 
