@@ -1,4 +1,4 @@
-import { ADMIN_API_PREFIX, type DashboardInfo, type SiteSettingGroup, type SITE_SETTING_GROUPS } from '@answer/contract';
+import { ADMIN_API_PREFIX, type DashboardInfo, type LanguageOption, type SiteSettingGroup, type SITE_SETTING_GROUPS, type smtpSettingsSchema } from '@answer/contract';
 import type { z } from 'zod';
 import { getSiteInfo } from './common';
 import { get, request } from './client';
@@ -27,3 +27,28 @@ export async function refreshSiteInfo(): Promise<void> {
 }
 
 export const getDashboard = (signal?: AbortSignal) => get<{ info: DashboardInfo }>(`${ADMIN_API_PREFIX}/dashboard`, { signal });
+
+/** The installed interface languages an admin may make the site's default. */
+export const getAdminLanguageOptions = (signal?: AbortSignal) => get<LanguageOption[]>(`${ADMIN_API_PREFIX}/language/options`, { signal });
+
+/** The mail server settings (domain.md 13.4); the password comes back masked and is kept when sent back so. */
+export type SmtpSettings = z.output<typeof smtpSettingsSchema>;
+export const getSmtpSettings = (signal?: AbortSignal) => get<SmtpSettings>(`${ADMIN_API_PREFIX}/setting/smtp`, { signal });
+/** Saves; with `test_email_recipient` set the server also sends a test mail now and answers its failure. */
+export const saveSmtpSettings = (values: z.input<typeof smtpSettingsSchema>) =>
+  request<null>('PUT', `${ADMIN_API_PREFIX}/setting/smtp`, { body: values });
+
+/** The level an admin picks beyond the three presets: thresholds of their own. */
+export const CUSTOM_PRIVILEGE_LEVEL = 99;
+export interface PrivilegeValue {
+  key: string;
+  label: string;
+  value: number;
+}
+export interface PrivilegeSettings {
+  options: { level: number; level_desc: string; privileges: PrivilegeValue[] }[];
+  selected_level: number;
+}
+export const getPrivileges = (signal?: AbortSignal) => get<PrivilegeSettings>(`${ADMIN_API_PREFIX}/setting/privileges`, { signal });
+export const savePrivileges = (level: number, custom: { key: string; value: number }[]) =>
+  request<null>('PUT', `${ADMIN_API_PREFIX}/setting/privileges`, { body: { level, custom_privileges: custom } });

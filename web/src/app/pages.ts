@@ -79,6 +79,8 @@ export const Pages = {
   AdminLogin: admin('AdminLogin'),
   SettingsUsers: admin('SettingsUsers'),
   Privileges: admin('Privileges'),
+  Security: admin('Security'),
+  QuestionSettings: admin('QuestionSettings'),
   ReviewRules: admin('ReviewRules'),
   InstalledPlugins: admin('InstalledPlugins'),
   PluginConfig: admin('PluginConfig'),

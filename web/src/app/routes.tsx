@@ -136,6 +136,8 @@ const adminRoutes: RouteObject[] = [
   page('login', P.AdminLogin),
   page('settings-users', P.SettingsUsers),
   page('privileges', P.Privileges),
+  page('security', P.Security),
+  page('question', P.QuestionSettings),
   page('review-rules', P.ReviewRules),
   page('installed-plugins', P.InstalledPlugins),
   page('badges', P.AdminBadges),

@@ -13,6 +13,8 @@ interface TagSelectorProps {
   value: ChosenTag[];
   onChange: (tags: ChosenTag[]) => void;
   error?: string;
+  /** How many tags may be chosen (a post takes MAX_TAGS; admin tag lists more). */
+  max?: number;
 }
 
 /**
@@ -21,7 +23,7 @@ interface TagSelectorProps {
  * suggestion, or "create" when nothing matches. An Enter pressed before the suggestions for the typed
  * text arrived waits for them. A comma, or Enter with the list closed (Escape), takes the typed name as it is.
  */
-export function TagSelector({ label, value, onChange, error }: TagSelectorProps) {
+export function TagSelector({ label, value, onChange, error, max = MAX_TAGS }: TagSelectorProps) {
   const { t } = useTranslation();
   const id = useId();
   const recommended = useSiteInfo()?.site_write.recommend_tags ?? [];
@@ -48,13 +50,13 @@ export function TagSelector({ label, value, onChange, error }: TagSelectorProps)
   const settled = !typed || (query === typed && !search.isPending);
   const source: TagBrief[] = typed ? (search.data ?? []) : recommended;
   const options = settled ? tagOptions(typed, source, value) : [];
-  const showList = open && options.length > 0 && value.length < MAX_TAGS;
+  const showList = open && options.length > 0 && value.length < max;
   const highlighted = active >= 0 && active < options.length ? active : typed ? 0 : -1;
 
   const add = (tag: ChosenTag | null) => {
     if (!tag) return;
-    const result = addTag(value, tag);
-    setLocalError(result.error ? t(`question.form.tag_${result.error}`, { max: MAX_TAGS }) : '');
+    const result = addTag(value, tag, max);
+    setLocalError(result.error ? t(`question.form.tag_${result.error}`, { max }) : '');
     if (result.tags !== value) onChange(result.tags);
     if (!result.error) {
       setText('');
@@ -65,7 +67,7 @@ export function TagSelector({ label, value, onChange, error }: TagSelectorProps)
   const takeHighlighted = () => {
     const row = showList ? options[highlighted] : undefined;
     if (row) add(row.tag);
-    else if (settled && typed && !options.length && value.length < MAX_TAGS) setText(''); // already chosen
+    else if (settled && typed && !options.length && value.length < max) setText(''); // already chosen
     else add(tagFromText(text, source));
   };
 
@@ -132,7 +134,7 @@ export function TagSelector({ label, value, onChange, error }: TagSelectorProps)
           aria-activedescendant={showList && highlighted >= 0 ? `${listId}-${highlighted}` : undefined}
           aria-invalid={Boolean(shownError)}
           aria-describedby={`${id}-help${shownError ? ` ${id}-error` : ''}`}
-          placeholder={value.length < MAX_TAGS ? t('question.form.tags_placeholder') : ''}
+          placeholder={value.length < max ? t('question.form.tags_placeholder') : ''}
           onChange={(e) => {
             setText(e.target.value);
             setOpen(true);
@@ -172,7 +174,7 @@ export function TagSelector({ label, value, onChange, error }: TagSelectorProps)
         </ul>
       )}
       <div id={`${id}-help`} className="form-text">
-        {t('question.form.tags_help', { max: MAX_TAGS })}
+        {t('question.form.tags_help', { max })}
       </div>
       {shownError && (
         <div id={`${id}-error`} className="invalid-feedback d-block">

@@ -52,10 +52,10 @@ export function tagOptions(text: string, suggestions: TagBrief[], chosen: Chosen
 }
 
 /** Adds a tag unless it is already there or the form is full; a too-long name is refused. */
-export function addTag(tags: ChosenTag[], tag: ChosenTag): { tags: ChosenTag[]; error?: 'too_long' | 'too_many' } {
+export function addTag(tags: ChosenTag[], tag: ChosenTag, max = MAX_TAGS): { tags: ChosenTag[]; error?: 'too_long' | 'too_many' } {
   if (tags.some((t) => t.slug_name === tag.slug_name)) return { tags };
   if ([...tag.slug_name].length > LIMITS.tagNameMax) return { tags, error: 'too_long' };
-  if (tags.length >= MAX_TAGS) return { tags, error: 'too_many' };
+  if (tags.length >= max) return { tags, error: 'too_many' };
   return { tags: [...tags, tag] };
 }
 

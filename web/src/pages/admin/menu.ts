@@ -37,6 +37,8 @@ export const ADMIN_MENU: AdminMenuItem[] = [
       { key: 'login', path: '/admin/login' },
       { key: 'settings_users', path: '/admin/settings-users' },
       { key: 'privileges', path: '/admin/privileges' },
+      { key: 'security', path: '/admin/security' },
+      { key: 'question', path: '/admin/question' },
       { key: 'review_rules', path: '/admin/review-rules' },
     ],
   },

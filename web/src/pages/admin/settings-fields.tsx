@@ -1,0 +1,106 @@
+import type { FormEvent, ReactNode, TextareaHTMLAttributes } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useTranslation } from 'react-i18next';
+import { FormMessage } from '../../components/FormMessage';
+import { PageLoading } from '../../components/PageLoading';
+import { usePageTitle } from '../../hooks/usePageTitle';
+
+interface SettingsPageProps {
+  /** Key of the page's title (admin.menu.*). */
+  titleKey: string;
+  /** False until the settings arrived. */
+  ready: boolean;
+  failed: boolean;
+  busy: boolean;
+  /** Why the last save failed when it is not about one field. */
+  message: string;
+  onSubmit: (event: FormEvent) => void;
+  testId: string;
+  intro?: string;
+  children?: ReactNode;
+}
+
+/** The frame every settings page shares: title, loading or failure, the form and its save button. */
+export function SettingsPage({ titleKey, ready, failed, busy, message, onSubmit, testId, intro, children }: SettingsPageProps) {
+  const { t } = useTranslation();
+  usePageTitle(t(titleKey));
+  return (
+    <>
+      <h1 className="h3 mb-2">{t(titleKey)}</h1>
+      {intro && <p className="text-secondary mb-4">{intro}</p>}
+      {!ready ? (
+        failed ? <FormMessage message={t('common.request_failed')} /> : <PageLoading />
+      ) : (
+        <Form onSubmit={onSubmit} noValidate data-testid={testId} style={{ maxWidth: 640 }}>
+          {children}
+          <FormMessage message={message} />
+          <Button type="submit" disabled={busy}>
+            {t('admin.settings.save')}
+          </Button>
+        </Form>
+      )}
+    </>
+  );
+}
+
+interface SettingsSwitchProps {
+  name: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  help?: string;
+  error?: string;
+}
+
+/** An on/off setting with its help text and error. */
+export function SettingsSwitch({ name, label, checked, onChange, help, error }: SettingsSwitchProps) {
+  const id = `field-${name}`;
+  return (
+    <Form.Group className="mb-3" controlId={id}>
+      <Form.Check type="switch" name={name} label={label} checked={checked} isInvalid={Boolean(error)} onChange={(e) => onChange(e.target.checked)} />
+      {help && <Form.Text className="d-block">{help}</Form.Text>}
+      {error && <div className="invalid-feedback d-block" id={`${id}-error`}>{error}</div>}
+    </Form.Group>
+  );
+}
+
+interface SettingsTextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange'> {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  help?: string;
+  error?: string;
+}
+
+/** A labelled multi-line setting (the TextField of long values). */
+export function SettingsTextArea({ name, label, value, onChange, help, error, rows = 4, ...rest }: SettingsTextAreaProps) {
+  const id = `field-${name}`;
+  const describedBy = [help && `${id}-help`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <Form.Group className="mb-3" controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control
+        {...rest}
+        as="textarea"
+        rows={rows}
+        name={name}
+        value={value}
+        isInvalid={Boolean(error)}
+        aria-describedby={describedBy}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {help && (
+        <Form.Text id={`${id}-help`} className="d-block">
+          {help}
+        </Form.Text>
+      )}
+      {error && (
+        <Form.Control.Feedback type="invalid" id={`${id}-error`}>
+          {error}
+        </Form.Control.Feedback>
+      )}
+    </Form.Group>
+  );
+}
