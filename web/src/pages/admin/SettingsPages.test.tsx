@@ -1,0 +1,177 @@
+import { act } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/api-error';
+import { siteStore } from '../../state/site';
+import { AdminLogin } from './AdminLogin';
+import { General } from './General';
+import { Privileges } from './Privileges';
+import { Seo } from './Seo';
+import { adminPageHarness, click, settle } from './admin-test-utils';
+
+const api = vi.hoisted(() => ({
+  getSiteGroup: vi.fn(),
+  saveSiteGroup: vi.fn(),
+  getAdminLanguageOptions: vi.fn(),
+  getSmtpSettings: vi.fn(),
+  saveSmtpSettings: vi.fn(),
+  getPrivileges: vi.fn(),
+  savePrivileges: vi.fn(),
+  CUSTOM_PRIVILEGE_LEVEL: 99,
+}));
+vi.mock('../../api/admin-settings', () => api);
+
+/** Types into an input or textarea the way React notices. */
+const type = async (el: Element | null, value: string) => {
+  expect(el).toBeTruthy();
+  const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(el, value);
+    el!.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await settle();
+};
+const saveButton = () => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Save');
+const errorOf = (host: HTMLElement, field: string) => host.querySelector(`#field-${field}-error`)?.textContent;
+
+const GENERAL = {
+  name: 'Ask Us',
+  short_description: '',
+  description: '',
+  site_url: 'https://ask.example.com',
+  contact_email: 'owner@example.com',
+  check_update: false,
+};
+
+describe('General settings', () => {
+  const page = adminPageHarness('/admin/general', <General />);
+  beforeEach(() => {
+    vi.clearAllMocks();
+    api.getSiteGroup.mockResolvedValue({ ...GENERAL });
+    api.saveSiteGroup.mockResolvedValue(undefined);
+  });
+
+  it('loads the group and saves the edited values', async () => {
+    await page.open('/admin/general');
+    expect(api.getSiteGroup).toHaveBeenCalledWith('general', expect.anything());
+    const name = page.host.querySelector('#field-name') as HTMLInputElement;
+    expect(name.value).toBe('Ask Us');
+    await type(name, 'Ask Everyone');
+    await click(page.host.querySelector('#field-check_update'));
+    await click(saveButton());
+    expect(api.saveSiteGroup).toHaveBeenCalledWith('general', { ...GENERAL, name: 'Ask Everyone', check_update: true });
+  });
+
+  it('shows a value the contract refuses beside its field without asking the server', async () => {
+    await page.open('/admin/general');
+    await type(page.host.querySelector('#field-contact_email'), 'not-an-address');
+    await click(saveButton());
+    expect(api.saveSiteGroup).not.toHaveBeenCalled();
+    expect(errorOf(page.host, 'contact_email')).toBe('Invalid e-mail address.');
+  });
+
+  it("shows the server's field error beside its field", async () => {
+    api.saveSiteGroup.mockRejectedValue(new ApiError(400, 'error.common.invalid_url', 'Invalid URL.', null, [{ error_field: 'site_url', error_msg: 'The site URL is not reachable.' }]));
+    await page.open('/admin/general');
+    await click(saveButton());
+    expect(api.saveSiteGroup).toHaveBeenCalledTimes(1);
+    expect(errorOf(page.host, 'site_url')).toBe('The site URL is not reachable.');
+    expect(page.host.querySelector('[data-testid="form-message"]')).toBeNull();
+  });
+});
+
+describe('Login settings', () => {
+  const page = adminPageHarness('/admin/login', <AdminLogin />);
+  beforeEach(() => {
+    vi.clearAllMocks();
+    api.getSiteGroup.mockResolvedValue({
+      allow_new_registrations: true,
+      allow_email_registrations: true,
+      allow_password_login: true,
+      login_required: false,
+      allow_email_domains: ['example.com'],
+    });
+    api.saveSiteGroup.mockResolvedValue(undefined);
+  });
+
+  it('edits the allowed domains one per line and sends them as a list', async () => {
+    await page.open('/admin/login');
+    const domains = page.host.querySelector('#field-allow_email_domains') as HTMLTextAreaElement;
+    expect(domains.value).toBe('example.com');
+    await type(domains, 'example.com\n\n  team.example.org \n');
+    await click(saveButton());
+    expect(api.saveSiteGroup).toHaveBeenCalledWith('login', expect.objectContaining({ allow_email_domains: ['example.com', 'team.example.org'] }));
+  });
+});
+
+describe('SEO settings', () => {
+  const page = adminPageHarness('/admin/seo', <Seo />);
+  beforeEach(() => {
+    vi.clearAllMocks();
+    siteStore.set({ general: { site_url: 'https://ask.example.com' } } as never);
+    api.getSiteGroup.mockResolvedValue({ permalink: 1, robots: 'User-agent: *' });
+    api.saveSiteGroup.mockResolvedValue(undefined);
+  });
+
+  it('shows an example address that follows the chosen style', async () => {
+    await page.open('/admin/seo');
+    const example = () => page.host.querySelector('[data-testid="permalink-example"]')?.textContent;
+    expect(example()).toBe('Example: https://ask.example.com/questions/10010000000000001/how-to-install');
+    await click(page.host.querySelector('#field-permalink-2'));
+    expect(example()).toBe('Example: https://ask.example.com/questions/10010000000000001');
+    await click(page.host.querySelector('#field-permalink-3'));
+    expect(example()).toBe('Example: https://ask.example.com/questions/D1D1/how-to-install');
+    await click(page.host.querySelector('#field-permalink-4'));
+    expect(example()).toBe('Example: https://ask.example.com/questions/D1D1');
+    await click(saveButton());
+    expect(api.saveSiteGroup).toHaveBeenCalledWith('seo', { permalink: 4, robots: 'User-agent: *' });
+  });
+});
+
+describe('Privileges', () => {
+  const page = adminPageHarness('/admin/privileges', <Privileges />);
+  const level = (n: number, values: [number, number]) => ({
+    level: n,
+    level_desc: `Level ${n} description`,
+    privileges: [
+      { key: 'vote_up', label: 'Upvote', value: values[0] },
+      { key: 'edit', label: 'Edit posts', value: values[1] },
+    ],
+  });
+  beforeEach(() => {
+    vi.clearAllMocks();
+    api.getPrivileges.mockResolvedValue({ options: [level(1, [1, 200]), level(2, [15, 1000]), level(3, [15, 2000]), level(99, [1, 200])], selected_level: 2 });
+    api.savePrivileges.mockResolvedValue(null);
+  });
+  const customInput = (key: string) => page.host.querySelector(`tr[data-key="${key}"] input`) as HTMLInputElement;
+
+  it('shows every level side by side and saves custom values typed in the table', async () => {
+    await page.open('/admin/privileges');
+    const cells = [...page.host.querySelectorAll('tr[data-key="edit"] td')].map((td) => td.textContent);
+    expect(cells.slice(0, 4)).toEqual(['Edit posts', '200', '1000', '2000']);
+    expect(customInput('edit').disabled).toBe(true);
+    await click(page.host.querySelector('#field-level-99'));
+    expect(customInput('edit').disabled).toBe(false);
+    await type(customInput('edit'), '500');
+    await click(saveButton());
+    expect(api.savePrivileges).toHaveBeenCalledWith(99, [
+      { key: 'vote_up', value: 1 },
+      { key: 'edit', value: 500 },
+    ]);
+  });
+
+  it('refuses a custom value below 1 without a request', async () => {
+    await page.open('/admin/privileges');
+    await click(page.host.querySelector('#field-level-99'));
+    await type(customInput('vote_up'), '0');
+    await click(saveButton());
+    expect(api.savePrivileges).not.toHaveBeenCalled();
+    expect(customInput('vote_up').classList.contains('is-invalid')).toBe(true);
+  });
+
+  it('saves a preset level without custom values', async () => {
+    await page.open('/admin/privileges');
+    await click(page.host.querySelector('#field-level-1'));
+    await click(saveButton());
+    expect(api.savePrivileges).toHaveBeenCalledWith(1, []);
+  });
+});
