@@ -282,7 +282,12 @@ describe.each(targets)('admin settings on $name', ({ name, url }) => {
     expect(robots.body).toBe('User-agent: *\nDisallow: /\n');
     const upload = await call('GET', '/uploads/post/none.png');
     expect(upload.statusCode).toBe(302);
+    // Question pages are the bare app: no redirect to a canonical URL that would carry the title.
+    const question = await site.runtime.database.selectFrom('question').select('id').where('title', '=', 'What are tags for?').executeTakeFirstOrThrow();
+    const page = await call('GET', `/questions/${longToShort(String(question.id))}`);
+    expect([page.statusCode, page.headers.location]).toEqual([200, undefined]);
     await save('login', { login_required: false });
+    expect((await call('GET', `/questions/${longToShort(String(question.id))}`)).statusCode).toBe(302);
     expect((await call('GET', '/answer/api/v1/question/page')).statusCode).toBe(200);
     expect((await call('GET', '/robots.txt')).body).toBe((await getGroup('seo')).robots);
   });

@@ -17,6 +17,9 @@ export async function permalinkRoutes(app: FastifyInstance) {
     const [pathname, query] = splitUrl(request.url);
     const segments = pathname.split('/').slice(2).map(decodeURIComponent);
     if (segments[0] === 'ask' || !runtime.installed) return serveSpa(runtime, request.url, reply);
+    // A private site shows nothing to a page request (domain.md 13.3): a redirect to the canonical
+    // URL would give away that the question exists, and in styles 1 and 3 its title.
+    if ((await loadSiteSettings(runtime)).login.login_required) return serveSpa(runtime, request.url, reply);
     const target = await canonicalPath(runtime, request.user, segments);
     if (target && target !== pathname) return reply.redirect(target + query, 302);
     return serveSpa(runtime, request.url, reply);
