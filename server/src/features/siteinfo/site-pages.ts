@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { loadSiteSettings } from './service.js';
+import { webManifest } from './web-manifest.js';
 
-/** Plain-text site resources outside the API: custom CSS and robots.txt (domain.md 13.1, 13.3). */
+/** Site resources outside the API: custom CSS, robots.txt (domain.md 13.1, 13.3) and the web app manifest. */
 export async function sitePageRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
@@ -9,6 +10,12 @@ export async function sitePageRoutes(app: FastifyInstance) {
     // Clients link it while booting, the installer included: empty until there is a site.
     const css = runtime.installed ? ((await loadSiteSettings(runtime))['css-html'].custom_css ?? '') : '';
     return reply.type('text/css; charset=utf-8').header('Cache-Control', 'no-cache').send(css);
+  });
+
+  // Not in 1.4.0: browsers read it for the home-screen name, icon and colour (branding and theme).
+  app.get('/manifest.json', { config: { access: 'none' } }, async (_request, reply) => {
+    const settings = runtime.installed ? await loadSiteSettings(runtime) : null;
+    return reply.type('application/manifest+json; charset=utf-8').header('Cache-Control', 'no-cache').send(settings ? webManifest(settings) : {});
   });
 
   app.get('/robots.txt', async (_request, reply) => {
