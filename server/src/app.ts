@@ -13,6 +13,7 @@ import { type RouteAccess, ensureRouteAccess } from './core/guardian.js';
 import { resolveLanguage } from './core/i18n.js';
 import { cachedSession, resolveSession, resolveSessionCached, tokenFrom } from './core/session.js';
 import { adminContentRoutes } from './features/admin/content-routes.js';
+import { dashboardRoutes } from './features/admin/dashboard.js';
 import { privilegeRoutes } from './features/admin/privileges.js';
 import { smtpRoutes } from './features/admin/smtp-routes.js';
 import { answerRoutes } from './features/answer/routes.js';
@@ -198,6 +199,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   fs.mkdirSync(uploadsDir, { recursive: true });
   await app.register(uploadRoutes, { uploadsDir });
   await app.register(adminContentRoutes, { prefix: ADMIN_API_PREFIX, uploadsDir });
+  await app.register(dashboardRoutes, { prefix: ADMIN_API_PREFIX, uploadsDir });
 
   if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
     await app.register(fastifyStatic, {

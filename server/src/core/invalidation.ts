@@ -18,12 +18,9 @@ export class Invalidation {
     private readonly log: (msg: string, err?: unknown) => void,
   ) {}
 
+  /** Whether Redis is configured and reachable now (the dashboard shows it). */
   get connected(): boolean {
     return this.publisher?.status === 'ready';
-  }
-
-  get enabled(): boolean {
-    return this.publisher !== null;
   }
 
   /** Connects publisher and subscriber; a second call (re-activation) keeps the first connection. */

@@ -15,7 +15,8 @@ export type OutboxHandler = (payload: any) => Promise<void>;
  */
 export type OutboxTxHandler = (payload: any, trx: Transaction<Database>) => Promise<void>;
 
-const MAX_ATTEMPTS = 6;
+/** After this many failed attempts a row is parked as done with its last error (the dashboard counts those). */
+export const MAX_ATTEMPTS = 6;
 const LOCK_SECONDS = 60;
 const POLL_MS = 5_000;
 const now = () => Math.floor(Date.now() / 1000);
