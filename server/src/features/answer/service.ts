@@ -65,9 +65,12 @@ export async function addAnswer(runtime: Runtime, user: SessionUser, input: z.in
   // A question waiting for review takes answers only from its author ("answer your own question").
   const hidden = (q: { status: number | string; user_id: number | string }) => Number(q.status) === Q.deleted || (Number(q.status) === Q.pending && String(q.user_id) !== user.id);
   if (!question || hidden(question)) throw notFound('error.question.not_found');
-  if (Number(question.status) === Q.closed) throw badRequest('error.answer.question_closed_cannot_add');
+  const settings = await loadSiteSettings(runtime);
+  // Closed questions take answers only where the question group allows it (beyond 1.4.0).
+  const refusedClosed = (q: { status: number | string }) => Number(q.status) === Q.closed && !settings.question.allow_answer_closed;
+  if (refusedClosed(question)) throw badRequest('error.answer.question_closed_cannot_add');
   ensure(user, 'answer.add', await loadThresholds(runtime));
-  if ((await loadSiteSettings(runtime)).write.restrict_answer) {
+  if (settings.write.restrict_answer) {
     const existing = await db.selectFrom('answer').select('id').where('question_id', '=', questionId).where('user_id', '=', user.id).where('status', '=', A.available).executeTakeFirst();
     if (existing) throw new AppError(403, 'error.answer.restrict_answer');
   }
@@ -79,7 +82,7 @@ export async function addAnswer(runtime: Runtime, user: SessionUser, input: z.in
     // The question may have been closed or deleted since it was read above.
     const locked = await lockQuestion(trx, questionId);
     if (!locked || hidden(locked)) throw notFound('error.question.not_found');
-    if (Number(locked.status) === Q.closed) throw badRequest('error.answer.question_closed_cannot_add');
+    if (refusedClosed(locked)) throw badRequest('error.answer.question_closed_cannot_add');
     const answerId = await nextObjectId(trx, OBJECT_TYPE.answer);
     await trx
       .insertInto('answer')

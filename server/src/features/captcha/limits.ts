@@ -54,19 +54,23 @@ export type HardLimitName = keyof Limits['hard'];
 
 /** Overrides as stored: any rule or field may be missing. */
 export interface StoredLimits {
-  captcha?: Record<string, Partial<CaptchaRule>>;
+  captcha?: Record<string, CaptchaRule>;
   login_account?: Partial<CaptchaRule>;
   hard?: Record<string, Partial<HardLimit>>;
 }
 
-/** Each rule's stored fields over the base rule; only known names, so an old `hard.login_account` (now a captcha rule) is ignored. */
+/**
+ * A stored captcha rule replaces the base one whole (leaving out `minGapSeconds` drops the gap); a
+ * hard limit's stored fields go over the base limit's. Only known names: an old
+ * `hard.login_account` (now a captcha rule) is ignored.
+ */
 export function mergeLimits(base: Limits, stored: StoredLimits): Limits {
-  const over = <T extends object>(rules: Record<string, T>, changes: Record<string, Partial<T>> | undefined) =>
-    Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, { ...rule, ...changes?.[name] }]));
+  const over = <T extends object>(rules: Record<string, T>, changes: Record<string, Partial<T>> | undefined, whole: boolean) =>
+    Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, whole ? (changes?.[name] ?? rule) : { ...rule, ...changes?.[name] }]));
   return {
-    captcha: over(base.captcha, stored.captcha) as Limits['captcha'],
+    captcha: over(base.captcha, stored.captcha, true) as Limits['captcha'],
     login_account: { ...base.login_account, ...stored.login_account },
-    hard: over(base.hard, stored.hard) as Limits['hard'],
+    hard: over(base.hard, stored.hard, false) as Limits['hard'],
   };
 }
 

@@ -22,6 +22,7 @@ import { indexQuestion } from '../search/index-writer.js';
 import { gateNewPost, queueForReview } from '../review/gate.js';
 import { changedQuestionLists } from './list-cache.js';
 import { findQuestion, lockQuestion } from './queries.js';
+import { checkQuestionRules } from './rules.js';
 
 type AskInput = z.infer<typeof askSchema>;
 type EditInput = z.infer<typeof editQuestionSchema>;
@@ -42,6 +43,7 @@ export async function askQuestion(runtime: Runtime, user: SessionUser, input: As
   const thresholds = await loadThresholds(runtime);
   ensure(user, 'question.add', thresholds);
   const settings = await loadSiteSettings(runtime);
+  checkQuestionRules(settings.question, input);
   const html = renderMarkdown(input.content);
   // The review rules decide whether it goes out now, waits in the queue or is deleted (domain.md 5.11).
   const gate = await gateNewPost(runtime, user, { objectType: 'question', title: input.title, content: input.content, html, tags: input.tags.map((tg) => tg.slug_name) });
@@ -102,6 +104,7 @@ export async function editQuestion(runtime: Runtime, user: SessionUser, input: E
   ensure(user, 'question.edit', thresholds, question.user_id);
   if (await hasPendingRevision(db, id)) throw badRequest('error.question.cannot_update');
   const settings = await loadSiteSettings(runtime);
+  checkQuestionRules(settings.question, input);
   const previous = (await tagsOfQuestions(db, [id])).map((tg) => tg.slug_name);
   const direct = can(user, 'question.edit_without_review', thresholds, question.user_id);
   const result = await db.transaction().execute(async (trx) => {
