@@ -1,3 +1,4 @@
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SiteGroupValues } from '../../api/admin-settings';
 import { TextField } from '../../components/TextField';
@@ -6,23 +7,23 @@ import { useSettingsForm } from './useSettingsForm';
 
 type SecurityForm = Omit<SiteGroupValues<'security'>, 'limits'> & { limits: string };
 
-/** The abuse limits are edited as JSON; text that does not parse is sent as is, and the schema's check names the field. */
+/** The limits as edited (JSON, empty for none), or undefined when the text is not JSON. */
+const parseLimits = (text: string): unknown => {
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** The abuse limits are edited as JSON; the page refuses text that does not parse before saving. */
 const securityConvert = {
   toForm: (values: SiteGroupValues<'security'>): SecurityForm => ({
     ...values,
     limits: Object.keys(values.limits ?? {}).length ? JSON.stringify(values.limits, null, 2) : '',
   }),
-  fromForm: (form: SecurityForm) => {
-    let limits: unknown = {};
-    if (form.limits.trim()) {
-      try {
-        limits = JSON.parse(form.limits);
-      } catch {
-        limits = form.limits;
-      }
-    }
-    return { ...form, limits };
-  },
+  fromForm: (form: SecurityForm) => ({ ...form, limits: parseLimits(form.limits) }),
 };
 
 /** /admin/security: password length, how long a sign-in lasts, the captcha and the abuse limits. */
@@ -30,6 +31,11 @@ export function Security() {
   const { t } = useTranslation();
   const s = useSettingsForm('security', securityConvert);
   const form = s.form;
+  const limitsError = form && parseLimits(form.limits) === undefined ? t('admin.settings.security.limits_not_json') : '';
+  const submit = (event: FormEvent) => {
+    if (!limitsError) return s.submit(event);
+    event.preventDefault();
+  };
   const number = (name: 'password_min_length' | 'session_lifetime_days') => ({
     name,
     type: 'number',
@@ -37,11 +43,12 @@ export function Security() {
     label: t(`admin.settings.security.${name}`),
     help: t(`admin.settings.security.${name}_hint`),
     value: String(form?.[name] ?? ''),
+    // Kept as typed: the contract schema coerces and checks the number on save.
     onChange: (value: string) => s.set(name, value as unknown as number),
     error: s.errors[name],
   });
   return (
-    <SettingsPage titleKey="admin.menu.security" ready={!!form} failed={s.failed} busy={s.busy} message={s.message} onSubmit={s.submit} testId="settings-security">
+    <SettingsPage titleKey="admin.menu.security" ready={!!form} failed={s.failed} busy={s.busy} message={s.message} onSubmit={submit} testId="settings-security">
       {form && (
         <>
           <TextField {...number('password_min_length')} />
@@ -62,7 +69,7 @@ export function Security() {
             help={t('admin.settings.security.limits_hint')}
             value={form.limits}
             onChange={(value) => s.set('limits', value)}
-            error={s.errors.limits}
+            error={limitsError || s.errors.limits}
           />
         </>
       )}

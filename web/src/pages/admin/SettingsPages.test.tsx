@@ -5,7 +5,9 @@ import { siteStore } from '../../state/site';
 import { AdminLogin } from './AdminLogin';
 import { General } from './General';
 import { Privileges } from './Privileges';
+import { Security } from './Security';
 import { Seo } from './Seo';
+import { Smtp } from './Smtp';
 import { adminPageHarness, click, settle } from './admin-test-utils';
 
 const api = vi.hoisted(() => ({
@@ -173,5 +175,63 @@ describe('Privileges', () => {
     await click(page.host.querySelector('#field-level-1'));
     await click(saveButton());
     expect(api.savePrivileges).toHaveBeenCalledWith(1, []);
+  });
+});
+
+describe('Security settings', () => {
+  const page = adminPageHarness('/admin/security', <Security />);
+  beforeEach(() => {
+    vi.clearAllMocks();
+    api.getSiteGroup.mockResolvedValue({ password_min_length: 8, session_lifetime_days: 14, captcha_enabled: true, limits: {} });
+    api.saveSiteGroup.mockResolvedValue(undefined);
+  });
+
+  it('refuses limits that are not JSON, and sends parsed ones', async () => {
+    await page.open('/admin/security');
+    const limits = page.host.querySelector('#field-limits') as HTMLTextAreaElement;
+    await type(limits, '{"hard": ');
+    expect(errorOf(page.host, 'limits')).toBe('Not valid JSON: fix it or empty the field.');
+    await click(saveButton());
+    expect(api.saveSiteGroup).not.toHaveBeenCalled();
+    await type(limits, '{"hard": {"question": {"max": 20, "windowSeconds": 3600}}}');
+    await click(saveButton());
+    expect(api.saveSiteGroup).toHaveBeenCalledWith('security', expect.objectContaining({ limits: { hard: { question: { max: 20, windowSeconds: 3600 } } } }));
+  });
+});
+
+describe('SMTP settings', () => {
+  const page = adminPageHarness('/admin/smtp', <Smtp />);
+  const SMTP = {
+    from_email: 'noreply@example.com',
+    from_name: 'Ask Us',
+    smtp_host: 'mail.example.com',
+    smtp_port: 587,
+    encryption: 'TLS',
+    smtp_username: 'mailer',
+    smtp_password: '********',
+    smtp_authentication: true,
+    test_email_recipient: '',
+  };
+  beforeEach(() => {
+    vi.clearAllMocks();
+    api.getSmtpSettings.mockResolvedValue({ ...SMTP });
+  });
+
+  it("sends a test mail with the settings and shows the mail server's refusal beside the address", async () => {
+    api.saveSmtpSettings.mockRejectedValue(new ApiError(400, 'error.smtp.test_failed', 'Sending the test mail failed: 535 auth failed'));
+    await page.open('/admin/smtp');
+    expect((page.host.querySelector('#field-smtp_password') as HTMLInputElement).value).toBe('********');
+    await type(page.host.querySelector('#field-test_email_recipient'), 'me@example.com');
+    await click(page.host.querySelector('[data-testid="smtp-test"]'));
+    expect(api.saveSmtpSettings).toHaveBeenCalledWith({ ...SMTP, test_email_recipient: 'me@example.com' });
+    expect(errorOf(page.host, 'test_email_recipient')).toBe('Sending the test mail failed: 535 auth failed');
+  });
+
+  it('checks the port before saving', async () => {
+    await page.open('/admin/smtp');
+    await type(page.host.querySelector('#field-smtp_port'), '70000');
+    await click(saveButton());
+    expect(api.saveSmtpSettings).not.toHaveBeenCalled();
+    expect(errorOf(page.host, 'smtp_port')).toBe('Use a port number from 1 to 65535.');
   });
 });
