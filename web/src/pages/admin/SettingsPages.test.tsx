@@ -2,12 +2,17 @@ import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { siteStore } from '../../state/site';
+import { AdminLegal } from './AdminLegal';
 import { AdminLogin } from './AdminLogin';
 import { General } from './General';
+import { Interface } from './Interface';
 import { Privileges } from './Privileges';
+import { QuestionSettings } from './QuestionSettings';
 import { Security } from './Security';
 import { Seo } from './Seo';
+import { SettingsUsers } from './SettingsUsers';
 import { Smtp } from './Smtp';
+import { Write } from './Write';
 import { adminPageHarness, click, settle } from './admin-test-utils';
 
 const api = vi.hoisted(() => ({
@@ -32,6 +37,8 @@ const type = async (el: Element | null, value: string) => {
   });
   await settle();
 };
+/** The public settings the pages read beside their group (the SEO example, the tag suggestions). */
+const SITE = { general: { site_url: 'https://ask.example.com' }, site_write: { recommend_tags: [] } } as never;
 const saveButton = () => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Save');
 const errorOf = (host: HTMLElement, field: string) => host.querySelector(`#field-${field}-error`)?.textContent;
 
@@ -109,7 +116,7 @@ describe('SEO settings', () => {
   const page = adminPageHarness('/admin/seo', <Seo />);
   beforeEach(() => {
     vi.clearAllMocks();
-    siteStore.set({ general: { site_url: 'https://ask.example.com' } } as never);
+    siteStore.set(SITE);
     api.getSiteGroup.mockResolvedValue({ permalink: 1, robots: 'User-agent: *' });
     api.saveSiteGroup.mockResolvedValue(undefined);
   });
@@ -233,5 +240,29 @@ describe('SMTP settings', () => {
     await click(saveButton());
     expect(api.saveSmtpSettings).not.toHaveBeenCalled();
     expect(errorOf(page.host, 'smtp_port')).toBe('Use a port number from 1 to 65535.');
+  });
+});
+
+describe.each([
+  ['interface', <Interface />, { language: 'en_US', time_zone: 'UTC' }, '#field-time_zone'],
+  ['users', <SettingsUsers />, { default_avatar: 'gravatar', gravatar_base_url: '', allow_update_display_name: true, allow_update_username: false, allow_update_avatar: true, allow_update_bio: true, allow_update_website: true, allow_update_location: true }, '#field-gravatar_base_url'],
+  ['write', <Write />, { restrict_answer: true, required_tag: false, recommend_tags: [{ slug_name: 'node', display_name: 'Node' }], reserved_tags: [] }, '[data-testid="field-recommend_tags"]'],
+  ['question', <QuestionSettings />, { min_title_length: 6, min_body_length: 10, max_tags: 5, allow_answer_closed: false }, '#field-min_title_length'],
+  ['legal', <AdminLegal />, { terms_of_service_original_text: 'Be nice.', terms_of_service_parsed_text: '', privacy_policy_original_text: '', privacy_policy_parsed_text: '' }, '[data-testid="settings-legal"]'],
+])('the %s page', (group, element, values, field) => {
+  const page = adminPageHarness(`/admin/${group}`, element);
+  beforeEach(() => {
+    vi.clearAllMocks();
+    api.getSiteGroup.mockResolvedValue(values);
+    siteStore.set(SITE);
+    api.getAdminLanguageOptions.mockResolvedValue([{ label: 'English', value: 'en_US' }]);
+    api.saveSiteGroup.mockResolvedValue(undefined);
+  });
+
+  it('shows its group and saves it unchanged', async () => {
+    await page.open(`/admin/${group}`);
+    expect(page.host.querySelector(field)).toBeTruthy();
+    await click(saveButton());
+    expect(api.saveSiteGroup).toHaveBeenCalledWith(group, values);
   });
 });
