@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 const SERVER = 'http://127.0.0.1:9080';
 // Everything the Fastify server answers itself; the dev server serves the app for the rest.
-const PROXIED = ['/answer', '/installation', '/custom.css', '/uploads', '/robots.txt', '/healthz'];
+const PROXIED = ['/answer', '/installation', '/custom.css', '/manifest.json', '/uploads', '/robots.txt', '/healthz'];
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig({

@@ -5,7 +5,6 @@ import { showErrorPage } from '../state/notices';
 import { agentStore, pluginStore, siteStore } from '../state/site';
 import { pullUser } from '../state/user';
 import { applyTimeZone } from '../utils/time-zone';
-import { applySiteAppearance } from './appearance';
 import { ROUTES } from './paths';
 import { router } from './router';
 
@@ -14,7 +13,7 @@ const quiet = { passingError: true, ignore50x: true } as const;
 
 /**
  * Start-up (spec section 1): site settings, the current user and the plugin list in parallel, then
- * the login agent, then language, time zone and appearance, once. An uninstalled server answers
+ * the login agent, then language and time zone (ThemeSync applies the appearance). An uninstalled server answers
  * the site settings with null (docs/decisions.md): that leads to the installer.
  */
 export async function boot(): Promise<void> {
@@ -38,5 +37,4 @@ export async function boot(): Promise<void> {
   const userLanguage = user.status === 'fulfilled' ? user.value?.language : undefined;
   await loadLanguage(pickLanguage(userLanguage, settings?.interface.language), settings?.revision);
   applyTimeZone(settings?.interface.time_zone);
-  applySiteAppearance(settings);
 }

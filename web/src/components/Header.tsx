@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { deriveLoginState } from '../app/login-state';
 import { ROUTES } from '../app/paths';
+import { DEFAULT_PRIMARY_COLOR } from '../app/primary-color';
 import { rememberRedirect } from '../app/redirect';
 import { useSiteInfo } from '../state/site';
 import { useUser } from '../state/user';
+import { BrandMark } from './BrandMark';
 import { MainNavLinks } from './MainNavLinks';
 import { SearchBox } from './SearchBox';
 
@@ -14,8 +16,6 @@ const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserM
 const NotificationBell = lazy(() => import('./NotificationBell').then((m) => ({ default: m.NotificationBell })));
 const BadgeAwardPopup = lazy(() => import('./BadgeAwardPopup').then((m) => ({ default: m.BadgeAwardPopup })));
 
-const DEFAULT_PRIMARY = '#0033FF';
-
 export function Header() {
   const { t } = useTranslation();
   const site = useSiteInfo();
@@ -23,8 +23,6 @@ export function Header() {
   const location = useLocation();
   const [expanded, setExpanded] = useState(false);
   const login = deriveLoginState(user);
-  const name = site?.general.name ?? '';
-  const logo = site?.branding.logo;
   const themeConfig = site ? site.theme.theme_config?.[site.theme.theme] : undefined;
   const colored = (themeConfig?.navbar_style ?? 'colored') === 'colored';
 
@@ -32,11 +30,11 @@ export function Header() {
     <header
       className={`navbar navbar-expand-lg ${colored ? 'shadow-sm' : 'bg-body-tertiary border-bottom'}`}
       data-bs-theme={colored ? 'dark' : undefined}
-      style={colored ? { backgroundColor: themeConfig?.primary_color || DEFAULT_PRIMARY } : undefined}
+      style={colored ? { backgroundColor: themeConfig?.primary_color || DEFAULT_PRIMARY_COLOR } : undefined}
     >
       <div className="container-xxl">
         <Link to="/" className="navbar-brand fw-semibold" data-testid="site-brand">
-          {logo ? <img src={logo} alt={name} height={32} /> : name}
+          <BrandMark name={site?.general.name ?? ''} logo={site?.branding.logo} mobileLogo={site?.branding.mobile_logo} />
         </Link>
         <button
           type="button"

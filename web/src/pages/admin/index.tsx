@@ -1,6 +1,8 @@
-import { ComingSoon } from '../../components/ComingSoon';
-
 export { AdminBadges } from './AdminBadges';
+export { Branding } from './Branding';
+export { CssHtml } from './CssHtml';
+export { Dashboard } from './Dashboard';
+export { Themes } from './Themes';
 export { AdminAnswers } from './AdminAnswers';
 export { AdminLayout } from './AdminLayout';
 export { AdminQuestions } from './AdminQuestions';
@@ -22,7 +24,3 @@ export { SettingsUsers } from './SettingsUsers';
 export { Smtp } from './Smtp';
 export { Write } from './Write';
 
-export const Dashboard = () => <ComingSoon titleKey="admin.menu.dashboard" />;
-export const Themes = () => <ComingSoon titleKey="admin.menu.themes" />;
-export const CssHtml = () => <ComingSoon titleKey="admin.menu.css_html" />;
-export const Branding = () => <ComingSoon titleKey="admin.menu.branding" />;
