@@ -11,8 +11,10 @@ import { ROUTES } from '../../app/paths';
 import { FormMessage } from '../../components/FormMessage';
 import { TextField } from '../../components/TextField';
 import { useForm } from '../../hooks/useForm';
+import { useSiteInfo } from '../../state/site';
 import { pullUser } from '../../state/user';
 import { checkForm } from '../../utils/form-errors';
+import { passwordLengthProblem, passwordMinLength } from '../../utils/password-rule';
 import { AccountPanel } from './AccountPanel';
 import { EXPIRED_LINK } from './link-errors';
 
@@ -21,11 +23,14 @@ export function PasswordReset() {
   const { t } = useTranslation();
   const code = useSearchParams()[0].get('code') ?? '';
   const form = useForm({ pass: '', pass_confirm: '' });
+  const minPass = passwordMinLength(useSiteInfo());
   const [state, setState] = useState<'form' | 'done' | 'expired'>(code ? 'form' : 'expired');
 
   const submit = form.handleSubmit(async () => {
     const checked = checkForm(passwordReplacementSchema, { code, pass: form.values.pass }, t);
     if ('errors' in checked) return checked.errors.code ? setState('expired') : form.setErrors(checked.errors);
+    const short = passwordLengthProblem(checked.data.pass, minPass);
+    if (short) return form.setErrors({ pass: t(short, { min: minPass }) });
     if (form.values.pass !== form.values.pass_confirm) return form.setErrors({ pass_confirm: t('account.form.password_mismatch') });
     try {
       await replacePassword({ code, pass: checked.data.pass });
@@ -60,7 +65,7 @@ export function PasswordReset() {
       )}
       {state === 'form' && (
         <Form noValidate onSubmit={submit}>
-          <TextField {...form.field('pass')} type="password" label={t('account.form.new_password')} help={t('account.form.password_help')} autoComplete="new-password" />
+          <TextField {...form.field('pass')} type="password" label={t('account.form.new_password')} help={t('account.form.password_help', { min: minPass })} autoComplete="new-password" />
           <TextField {...form.field('pass_confirm')} type="password" label={t('account.form.confirm_password')} autoComplete="new-password" />
           <FormMessage message={form.message} />
           <Button type="submit" className="w-100" disabled={form.busy}>

@@ -1,4 +1,5 @@
 import { registerSchema } from '@answer/contract';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +10,10 @@ import { useCaptcha } from '../../components/captcha/useCaptcha';
 import { FormMessage } from '../../components/FormMessage';
 import { TextField } from '../../components/TextField';
 import { useForm } from '../../hooks/useForm';
+import { useSiteInfo } from '../../state/site';
 import { acceptLogin } from '../../state/user';
 import { checkForm } from '../../utils/form-errors';
+import { passwordLengthProblem, passwordMinLength } from '../../utils/password-rule';
 import { AccountPanel } from './AccountPanel';
 
 /** /users/register: signing up logs the new user in; the page's guard then shows the "check your e-mail" notice. */
@@ -18,10 +21,14 @@ export function SignUp() {
   const { t } = useTranslation();
   const form = useForm({ name: '', e_mail: '', pass: '' });
   const captcha = useCaptcha('email');
+  const site = useSiteInfo();
+  const minPass = passwordMinLength(site);
 
   const submit = form.handleSubmit(async () => {
     const checked = checkForm(registerSchema, form.values, t);
     if ('errors' in checked) return form.setErrors(checked.errors);
+    const short = passwordLengthProblem(checked.data.pass, minPass);
+    if (short) return form.setErrors({ pass: t(short, { min: minPass }) });
     const { name, e_mail, pass } = checked.data;
     const outcome = await captcha.run((c) => registerByEmail({ name, e_mail, pass, ...c }));
     if (outcome.ok) acceptLogin(outcome.value);
@@ -29,15 +36,22 @@ export function SignUp() {
 
   return (
     <AccountPanel title={t('account.signup')} testId="signup-page">
-      <Form noValidate onSubmit={submit}>
-        <TextField {...form.field('name')} label={t('account.form.name')} help={t('account.form.name_help')} autoComplete="username" />
-        <TextField {...form.field('e_mail')} type="email" label={t('account.form.email')} autoComplete="email" />
-        <TextField {...form.field('pass')} type="password" label={t('account.form.password')} help={t('account.form.password_help')} autoComplete="new-password" />
-        <FormMessage message={form.message} />
-        <Button type="submit" className="w-100" disabled={form.busy}>
-          {t('account.signup')}
-        </Button>
-      </Form>
+      {/* The page's guard sends visitors home when sign-ups are closed; this is only the e-mail way. */}
+      {site?.login.allow_email_registrations === false ? (
+        <Alert variant="info" data-testid="email-registration-off">
+          {t('account.email_registration_off')}
+        </Alert>
+      ) : (
+        <Form noValidate onSubmit={submit}>
+          <TextField {...form.field('name')} label={t('account.form.name')} help={t('account.form.name_help')} autoComplete="username" />
+          <TextField {...form.field('e_mail')} type="email" label={t('account.form.email')} autoComplete="email" />
+          <TextField {...form.field('pass')} type="password" label={t('account.form.password')} help={t('account.form.password_help', { min: minPass })} autoComplete="new-password" />
+          <FormMessage message={form.message} />
+          <Button type="submit" className="w-100" disabled={form.busy}>
+            {t('account.signup')}
+          </Button>
+        </Form>
+      )}
       {captcha.dialog}
       <p className="small text-body-secondary text-center mt-3">
         {t('account.form.agree')} <Link to="/tos">{t('account.form.tos')}</Link> · <Link to="/privacy">{t('account.form.privacy')}</Link>

@@ -19,7 +19,7 @@ import { useUnsavedChangesPrompt } from '../../hooks/useUnsavedChangesPrompt';
 import { showToast } from '../../state/notices';
 import { useSiteInfo } from '../../state/site';
 import { SimilarQuestions } from '../questions/ask/SimilarQuestions';
-import { PROBLEM_VALUES, serverFieldErrors, validateQuestion } from '../questions/question-form';
+import { questionProblemValues, questionRules, serverFieldErrors, validateQuestion } from '../questions/question-form';
 import { EditButtons } from './EditButtons';
 import { EditSummary } from './EditSummary';
 
@@ -38,7 +38,9 @@ const sameTags = (a: ChosenTag[], b: ChosenTag[]) => a.map((x) => x.slug_name).j
 function EditQuestionForm({ question: q }: { question: QuestionInfo }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const permalink = useSiteInfo()?.site_seo.permalink;
+  const site = useSiteInfo();
+  const permalink = site?.site_seo.permalink;
+  const rules = questionRules(site);
   const initialTags = q.tags.map((tag) => ({ slug_name: tag.slug_name, display_name: tag.display_name }));
   const [title, setTitle] = useState(q.title);
   const [content, setContent] = useState(q.content);
@@ -58,8 +60,9 @@ function EditQuestionForm({ question: q }: { question: QuestionInfo }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problems = validateQuestion({ title, content, tags });
-    const shown = Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, t(v, PROBLEM_VALUES)]));
+    const problems = validateQuestion({ title, content, tags }, rules);
+    const values = questionProblemValues(rules);
+    const shown = Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, t(v, values[v])]));
     setErrors(shown);
     if (Object.keys(shown).length) return;
     setBusy(true);
@@ -84,7 +87,7 @@ function EditQuestionForm({ question: q }: { question: QuestionInfo }) {
         {/* Only a changed title may now resemble other questions. */}
         <SimilarQuestions title={title === q.title ? '' : title} excludeId={q.id} />
         <MarkdownField id="edit-body" label={t('question.form.body')} value={content} onChange={setContent} error={errors.content} testId="edit-body" />
-        <TagSelector label={t('question.form.tags')} value={tags} onChange={setTags} error={errors.tags} />
+        <TagSelector label={t('question.form.tags')} value={tags} onChange={setTags} error={errors.tags} max={rules.max_tags} />
         <EditSummary value={summary} onChange={setSummary} />
         {errors.form && (
           <Alert variant="danger" className="small">

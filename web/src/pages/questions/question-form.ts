@@ -1,4 +1,4 @@
-import { LIMITS } from '@answer/contract';
+import { LIMITS, type SiteInfo } from '@answer/contract';
 import type { ChosenTag } from '../../components/tag-input';
 
 export interface QuestionFields {
@@ -10,14 +10,33 @@ export interface QuestionFields {
 /** Field -> translation key of what is wrong with it (spec section 5); empty when all is well. */
 export type FieldProblems = Partial<Record<'title' | 'content' | 'tags' | 'answer_content', string>>;
 
-export function validateQuestion(q: QuestionFields): FieldProblems {
+/** The site's question rules (admin question group); the server checks them again. */
+export type QuestionRules = Pick<SiteInfo['site_question'], 'min_title_length' | 'min_body_length' | 'max_tags'>;
+export const DEFAULT_QUESTION_RULES: QuestionRules = { min_title_length: 1, min_body_length: 1, max_tags: 10 };
+export const questionRules = (site: SiteInfo | null | undefined): QuestionRules => site?.site_question ?? DEFAULT_QUESTION_RULES;
+
+export function validateQuestion(q: QuestionFields, rules: QuestionRules = DEFAULT_QUESTION_RULES): FieldProblems {
   const problems: FieldProblems = {};
-  if (!q.title.trim()) problems.title = 'question.form.title_required';
-  else if (q.title.trim().length > LIMITS.questionTitleMax) problems.title = 'question.form.title_too_long';
-  if (!q.content.trim()) problems.content = 'question.form.body_required';
+  const title = q.title.trim().length;
+  const content = q.content.trim().length;
+  if (!title) problems.title = 'question.form.title_required';
+  else if (title > LIMITS.questionTitleMax) problems.title = 'question.form.title_too_long';
+  else if (title < rules.min_title_length) problems.title = 'question.form.title_too_short';
+  if (!content) problems.content = 'question.form.body_required';
+  else if (content < rules.min_body_length) problems.content = 'question.form.body_too_short';
   if (!q.tags.length) problems.tags = 'question.form.tags_required';
+  else if (q.tags.length > rules.max_tags) problems.tags = 'question.form.tag_too_many';
   return problems;
 }
+
+/** Values for the translated message of each question problem under these rules. */
+export const questionProblemValues = (rules: QuestionRules): Record<string, Record<string, number>> => ({
+  'question.form.title_too_long': { max: LIMITS.questionTitleMax },
+  'question.form.title_too_short': { min: rules.min_title_length },
+  'question.form.body_too_short': { min: rules.min_body_length },
+  'question.form.tag_too_many': { max: rules.max_tags },
+  'question.form.answer_too_short': { min: LIMITS.answerMin },
+});
 
 /** Answers need at least 6 characters (spec section 5). */
 export const validateAnswer = (content: string): string | undefined =>
@@ -38,5 +57,5 @@ export function serverFieldErrors(errors: Record<string, string>, shown: readonl
   return out;
 }
 
-/** Values for the translated messages above. */
+/** Values for the translated answer message above. */
 export const PROBLEM_VALUES = { max: LIMITS.questionTitleMax, min: LIMITS.answerMin };

@@ -9,7 +9,9 @@ import { FormMessage } from '../../components/FormMessage';
 import { TextField } from '../../components/TextField';
 import { useForm } from '../../hooks/useForm';
 import { showToast } from '../../state/notices';
+import { useSiteInfo } from '../../state/site';
 import { checkForm } from '../../utils/form-errors';
+import { passwordLengthProblem, passwordMinLength } from '../../utils/password-rule';
 
 const EMPTY = { old_pass: '', pass: '', pass_confirm: '' };
 
@@ -22,12 +24,15 @@ export function ChangePassword({ hasPassword, onDirtyChange }: { hasPassword: bo
   const { t } = useTranslation();
   const form = useForm(EMPTY);
   const captcha = useCaptcha('edit_userinfo');
+  const minPass = passwordMinLength(useSiteInfo());
   useEffect(() => onDirtyChange(form.dirty), [form.dirty, onDirtyChange]);
 
   const submit = form.handleSubmit(async () => {
     const checked = checkForm(changePasswordSchema, form.values, t);
     if ('errors' in checked) return form.setErrors(checked.errors);
     if (hasPassword && !form.values.old_pass) return form.setErrors({ old_pass: t('error.common.required') });
+    const short = passwordLengthProblem(checked.data.pass, minPass);
+    if (short) return form.setErrors({ pass: t(short, { min: minPass }) });
     if (form.values.pass !== form.values.pass_confirm) return form.setErrors({ pass_confirm: t('account.form.password_mismatch') });
     const { old_pass, pass } = checked.data;
     const outcome = await captcha.run((c) => changePassword({ old_pass, pass, ...c }));
@@ -40,7 +45,7 @@ export function ChangePassword({ hasPassword, onDirtyChange }: { hasPassword: bo
   return (
     <Form noValidate onSubmit={submit} data-testid="change-password-form">
       {hasPassword && <TextField {...form.field('old_pass')} id="change-password-old" type="password" label={t('account.form.old_password')} autoComplete="current-password" />}
-      <TextField {...form.field('pass')} id="change-password-new" type="password" label={t('account.form.new_password')} help={t('account.form.password_help')} autoComplete="new-password" />
+      <TextField {...form.field('pass')} id="change-password-new" type="password" label={t('account.form.new_password')} help={t('account.form.password_help', { min: minPass })} autoComplete="new-password" />
       <TextField {...form.field('pass_confirm')} id="change-password-confirm" type="password" label={t('account.form.confirm_password')} autoComplete="new-password" />
       <FormMessage message={form.message} />
       <Button type="submit" disabled={form.busy}>

@@ -14,7 +14,7 @@ import { usePageTitle } from '../../../hooks/usePageTitle';
 import { useUnsavedChangesPrompt } from '../../../hooks/useUnsavedChangesPrompt';
 import { useSiteInfo } from '../../../state/site';
 import { DRAFT_KEYS } from '../drafts';
-import { type FieldProblems, PROBLEM_VALUES, serverFieldErrors, validateAnswer, validateQuestion } from '../question-form';
+import { type FieldProblems, questionProblemValues, questionRules, serverFieldErrors, validateAnswer, validateQuestion } from '../question-form';
 import { useDraft } from '../useDraft';
 import { EMPTY_DRAFT, type QuestionDraft, isEmptyDraft } from './ask-draft';
 import { SimilarQuestions } from './SimilarQuestions';
@@ -24,7 +24,9 @@ export function AskQuestion() {
   const { t } = useTranslation();
   usePageTitle(t('questions.ask'));
   const queryClient = useQueryClient();
-  const permalink = useSiteInfo()?.site_seo.permalink;
+  const site = useSiteInfo();
+  const permalink = site?.site_seo.permalink;
+  const rules = questionRules(site);
   const draft = useDraft<QuestionDraft>(DRAFT_KEYS.question);
   const [restored] = useState(() => draft.load());
   const [form, setForm] = useState<QuestionDraft>(() => ({ ...EMPTY_DRAFT, ...restored }));
@@ -50,9 +52,10 @@ export function AskQuestion() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problems: FieldProblems = validateQuestion(form);
+    const problems: FieldProblems = validateQuestion(form, rules);
     if (answerOwn) problems.answer_content = validateAnswer(form.answer);
-    const shown = Object.fromEntries(Object.entries(problems).flatMap(([k, v]) => (v ? [[k, t(v, PROBLEM_VALUES)]] : [])));
+    const values = questionProblemValues(rules);
+    const shown = Object.fromEntries(Object.entries(problems).flatMap(([k, v]) => (v ? [[k, t(v, values[v])]] : [])));
     setErrors(shown);
     if (Object.keys(shown).length) return;
 
@@ -91,7 +94,7 @@ export function AskQuestion() {
           />
           <SimilarQuestions title={form.title} />
           <MarkdownField id="ask-body" label={t('question.form.body')} value={form.content} onChange={set('content')} error={errors.content} testId="ask-body" />
-          <TagSelector label={t('question.form.tags')} value={form.tags} onChange={set('tags')} error={errors.tags} />
+          <TagSelector label={t('question.form.tags')} value={form.tags} onChange={set('tags')} error={errors.tags} max={rules.max_tags} />
           <Form.Check
             id="ask-answer-own"
             className="mb-3"

@@ -21,15 +21,18 @@ import type { AnswerDraft } from './answer-draft';
 
 /**
  * "Your answer" under a question. Visitors are offered to log in; a viewer who already answered
- * (when the site allows one answer per user) gets a link to edit that answer instead.
+ * (when the site allows one answer per user) gets a link to edit that answer instead. A closed
+ * question shows the form only where the site lets closed questions take answers.
  */
 export function WriteAnswer({ question: q }: { question: QuestionInfo }) {
   const { t } = useTranslation();
   const login = deriveLoginState(useUser());
-  const restrict = useSiteInfo()?.site_write.restrict_answer ?? true;
+  const site = useSiteInfo();
+  const restrict = site?.site_write.restrict_answer ?? true;
+  const answerClosed = site?.site_question.allow_answer_closed ?? false;
   const { pathname } = useLocation();
 
-  if (q.status === QUESTION_STATUS.closed || q.status === QUESTION_STATUS.deleted) return null;
+  if ((q.status === QUESTION_STATUS.closed && !answerClosed) || q.status === QUESTION_STATUS.deleted) return null;
   if (!login.isLoggedIn) {
     return (
       <p className="mt-4 text-body-secondary">
