@@ -48,18 +48,27 @@ function LoginForm({ inactiveHint }: { inactiveHint: boolean }) {
       {inactiveHint && (
         <Alert variant="warning">{t(site?.smtp_configured === false ? 'account.inactive_notice_no_mail' : 'account.inactive_notice')}</Alert>
       )}
-      <Form noValidate onSubmit={submit}>
-        <TextField {...form.field('e_mail')} type="email" label={t('account.form.email')} autoComplete="username" />
-        <TextField {...form.field('pass')} type="password" label={t('account.form.password')} autoComplete="current-password" />
-        <FormMessage message={form.message} />
-        <Button type="submit" className="w-100" disabled={form.busy}>
-          {t('account.login')}
-        </Button>
-      </Form>
-      {captcha.dialog}
-      <p className="text-center mt-3 mb-1">
-        <Link to={ROUTES.accountRecovery}>{t('account.form.forgot_password')}</Link>
-      </p>
+      {/* The server refuses password logins then; external logins (plugins) are the way in. */}
+      {site?.login.allow_password_login === false ? (
+        <Alert variant="info" data-testid="password-login-off">
+          {t('account.password_login_off')}
+        </Alert>
+      ) : (
+        <>
+          <Form noValidate onSubmit={submit}>
+            <TextField {...form.field('e_mail')} type="email" label={t('account.form.email')} autoComplete="username" />
+            <TextField {...form.field('pass')} type="password" label={t('account.form.password')} autoComplete="current-password" />
+            <FormMessage message={form.message} />
+            <Button type="submit" className="w-100" disabled={form.busy}>
+              {t('account.login')}
+            </Button>
+          </Form>
+          {captcha.dialog}
+          <p className="text-center mt-3 mb-1">
+            <Link to={ROUTES.accountRecovery}>{t('account.form.forgot_password')}</Link>
+          </p>
+        </>
+      )}
       {site?.login.allow_new_registrations !== false && (
         <p className="text-center">
           {t('account.form.no_account')} <Link to={ROUTES.signUp}>{t('account.signup')}</Link>
