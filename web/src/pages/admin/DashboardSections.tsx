@@ -25,6 +25,12 @@ function InfoCard({ title, rows, testId }: { title: string; rows: [string, React
 
 const DATABASES: Record<DashboardInfo['database_type'], string> = { sqlite: 'SQLite', postgres: 'PostgreSQL', mysql: 'MySQL / MariaDB' };
 
+/** "PostgreSQL 16.2 …": PostgreSQL's version() already names itself, the others give a number only. */
+function databaseLabel({ database_type, database_version }: DashboardInfo): string {
+  const name = DATABASES[database_type] ?? database_type;
+  return database_version.toLowerCase().startsWith(database_type) ? database_version : `${name} ${database_version}`.trim();
+}
+
 /** Versions, database, storage and the process: what an operator checks first. */
 export function SystemInfo({ info }: { info: DashboardInfo }) {
   const { t } = useTranslation();
@@ -37,7 +43,7 @@ export function SystemInfo({ info }: { info: DashboardInfo }) {
       rows={[
         [t('admin.dashboard.version'), info.version_info.version + (info.version_info.revision ? ` (${info.version_info.revision.slice(0, 7)})` : '')],
         [t('admin.dashboard.node_version'), op?.node_version || info.go_version],
-        [t('admin.dashboard.database'), `${DATABASES[info.database_type] ?? info.database_type} ${info.database_version}`],
+        [t('admin.dashboard.database'), databaseLabel(info)],
         [t('admin.dashboard.database_size'), formatBytes(info.database_size)],
         [t('admin.dashboard.storage'), formatBytes(info.occupying_storage_space)],
         [t('admin.dashboard.time_zone'), info.time_zone],
