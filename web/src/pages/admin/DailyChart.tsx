@@ -38,6 +38,7 @@ export function DailyChart({ daily }: { daily: Day[] }) {
         <title id="daily-chart-title">{t('admin.dashboard.chart_title')}</title>
         <desc id="daily-chart-desc">{summary}</desc>
         <line x1={PAD} x2={WIDTH - PAD} y1={HEIGHT - PAD} y2={HEIGHT - PAD} stroke="var(--bs-border-color)" />
+        <line x1={PAD} x2={WIDTH - PAD} y1={PAD} y2={PAD} stroke="var(--bs-border-color)" strokeDasharray="4 4" />
         <text x={PAD} y={PAD - 8} fontSize="10" fill="var(--bs-secondary-color)">
           {max}
         </text>
