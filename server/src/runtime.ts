@@ -3,6 +3,7 @@ import type { DataPaths } from './config/paths.js';
 import { type Cache, MemoryCache } from './core/cache.js';
 import { AppError } from './core/errors.js';
 import { Invalidation } from './core/invalidation.js';
+import { RedisCache } from './core/redis-cache.js';
 import { OutboxWorker } from './core/outbox.js';
 import { createDb, type Db } from './db/connect.js';
 import { hasInstalledSchema, pendingMigrations } from './db/migrate.js';
@@ -29,6 +30,8 @@ export class Runtime {
     () => (this.installed ? this.db : null),
     (msg, err) => console.error(msg, err instanceof Error ? err.message : (err ?? '')),
   );
+  /** State every instance must see (captcha codes, duplicate markers): Redis when data.redis is set. */
+  shared: Cache = this.cache;
   /** Cached settings dropped here are dropped on every instance sharing the Redis of data.redis. */
   readonly invalidation = new Invalidation(this.cache, (msg, err) => console.error(msg, err instanceof Error ? err.message : (err ?? '')));
 
@@ -57,7 +60,11 @@ export class Runtime {
     this.config = config;
     this.db = db;
     this.installed = true;
-    this.invalidation.start(redisUrl(config));
+    const redis = redisUrl(config);
+    this.invalidation.start(redis);
+    if (redis && !(this.shared instanceof RedisCache)) {
+      this.shared = new RedisCache(redis, (msg, err) => console.error(msg, err instanceof Error ? err.message : (err ?? '')));
+    }
   }
 
   /** Drops a cached shared setting on this and every other instance. */
@@ -74,6 +81,8 @@ export class Runtime {
   async close(): Promise<void> {
     await this.outbox.stop();
     this.invalidation.stop();
+    if (this.shared instanceof RedisCache) this.shared.close();
+    this.shared = this.cache;
     await this.db?.destroy();
     this.db = null;
     this.installed = false;

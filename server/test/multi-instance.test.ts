@@ -126,6 +126,14 @@ async function api<T = any>(instance: Instance, method: string, url: string, tok
     }
     expect(seen).toBe('Renamed On A');
   });
+
+  it('the same question sent to both instances at once is posted once (the duplicate marker is in Redis)', async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const token = (await api<{ access_token: string }>(a, 'POST', '/answer/api/v1/user/login/email', undefined, { e_mail: ADMIN.email, pass: ADMIN.password })).data.access_token;
+    const question = { title: 'Posted through two instances at once', content: 'One body sent twice by a double click.', tags: [{ slug_name: 'multi' }] };
+    const replies = await Promise.all([a, b, a, b].map((instance) => api(instance, 'POST', '/answer/api/v1/question', token, question)));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 400, 400, 400]);
+  });
 });
 
 describe('settings invalidation with Redis down', () => {

@@ -1,6 +1,7 @@
 /**
- * Process-local key/value cache with per-entry lifetime. Multi-instance deployments swap in the
- * Redis-backed implementation of the same interface (configured with data.redis).
+ * Key/value cache with per-entry lifetime. `runtime.cache` is process-local (settings, list pages:
+ * kept in step across instances by core/invalidation); `runtime.shared` is the Redis-backed one when
+ * data.redis is set, for state another instance must see (captcha codes, duplicate markers).
  */
 export interface Cache {
   get<T>(key: string): Promise<T | undefined>;
@@ -8,6 +9,8 @@ export interface Cache {
   delete(key: string): Promise<void>;
   /** Reads and removes in one step: of concurrent callers only one gets the value (single-use codes). */
   take<T>(key: string): Promise<T | undefined>;
+  /** Sets the key only if it is absent, in one step: of concurrent callers exactly one gets true. */
+  add(key: string, value: unknown, ttlSeconds: number): Promise<boolean>;
 }
 
 export class MemoryCache implements Cache {
@@ -34,6 +37,14 @@ export class MemoryCache implements Cache {
 
   async delete(key: string): Promise<void> {
     this.entries.delete(key);
+  }
+
+  async add(key: string, value: unknown, ttlSeconds: number): Promise<boolean> {
+    // Check and set with no await in between, so no other request can run in the gap.
+    const e = this.entries.get(key);
+    if (e && e.expires >= Date.now()) return false;
+    void this.set(key, value, ttlSeconds);
+    return true;
   }
 
   async take<T>(key: string): Promise<T | undefined> {

@@ -10,8 +10,8 @@ const WINDOW_SECONDS = 5 * 60;
  */
 export async function guardDuplicate<T>(cache: Cache, userId: string, route: string, body: unknown, work: () => Promise<T>): Promise<T> {
   const key = `answer:rate-limit:${createHash('sha256').update(`${userId}:${route}:${JSON.stringify(body)}`).digest('hex')}`;
-  if (await cache.get(key)) throw new AppError(400, 'base.duplicate_request_error');
-  await cache.set(key, 1, WINDOW_SECONDS);
+  // One atomic set-if-absent: of a burst of identical requests exactly one goes through.
+  if (!(await cache.add(key, 1, WINDOW_SECONDS))) throw new AppError(400, 'base.duplicate_request_error');
   try {
     return await work();
   } catch (err) {

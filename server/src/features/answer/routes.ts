@@ -24,7 +24,7 @@ export async function answerRoutes(app: FastifyInstance) {
   app.post('/answer', postingRoute('answer'), async (request, reply) => {
     const input = parseInput(answerSchema, request.body);
     const user = request.user!;
-    const id = await guardDuplicate(runtime.cache, user.id, '/answer', input, () => addAnswer(runtime, user, input));
+    const id = await guardDuplicate(runtime.shared, user.id, '/answer', input, () => addAnswer(runtime, user, input));
     return send(request, reply, await answerInfo(runtime, id, user, request.lang));
   });
 

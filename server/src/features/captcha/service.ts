@@ -22,7 +22,7 @@ export async function captchaRequired(runtime: Runtime, action: CaptchaAction, s
   if (isStaff(user)) return false;
   const { limits, captchaOn } = await throttleSettings(runtime);
   if (!captchaOn) return false;
-  if (await runtime.cache.get(demandKey(action, subject))) return true;
+  if (await runtime.shared.get(demandKey(action, subject))) return true;
   const rule = limits.captcha[action];
   const { count, last } = await peekCounter(runtime.database, action, subject, rule.windowSeconds);
   if (count >= rule.count) return true;
@@ -35,14 +35,14 @@ export async function captchaRequired(runtime: Runtime, action: CaptchaAction, s
  * the picture instead of sending the person round in circles.
  */
 export const demandCaptcha = (runtime: Runtime, action: string, subject: string) =>
-  runtime.cache.set(demandKey(action, subject), 1, DEMAND_SECONDS);
+  runtime.shared.set(demandKey(action, subject), 1, DEMAND_SECONDS);
 
-export const withdrawCaptchaDemand = (runtime: Runtime, action: string, subject: string) => runtime.cache.delete(demandKey(action, subject));
+export const withdrawCaptchaDemand = (runtime: Runtime, action: string, subject: string) => runtime.shared.delete(demandKey(action, subject));
 
 export async function newCaptcha(runtime: Runtime): Promise<{ captcha_id: string; captcha_img: string }> {
   const id = randomBytes(16).toString('hex');
   const code = randomCode();
-  await runtime.cache.set(cacheKey(id), code, CAPTCHA_SECONDS);
+  await runtime.shared.set(cacheKey(id), code, CAPTCHA_SECONDS);
   const png = await renderCaptcha(code);
   return { captcha_id: id, captcha_img: `data:image/png;base64,${png.toString('base64')}` };
 }
@@ -50,6 +50,6 @@ export async function newCaptcha(runtime: Runtime): Promise<{ captcha_id: string
 /** Single use: the expected code is taken out on the first check, right or wrong, so a burst can use it once. */
 export async function verifyCaptcha(runtime: Runtime, id: unknown, code: unknown): Promise<boolean> {
   if (typeof id !== 'string' || typeof code !== 'string' || !id || !code) return false;
-  const expected = await runtime.cache.take<string>(cacheKey(id));
+  const expected = await runtime.shared.take<string>(cacheKey(id));
   return !!expected && expected.toUpperCase() === code.trim().toUpperCase();
 }

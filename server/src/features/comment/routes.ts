@@ -17,7 +17,7 @@ export async function commentRoutes(app: FastifyInstance) {
   app.post('/comment', postingRoute('comment'), async (request, reply) => {
     const input = parseInput(commentSchema, request.body);
     const user = request.user!;
-    const id = await guardDuplicate(runtime.cache, user.id, '/comment', input, () => addComment(runtime, user, input));
+    const id = await guardDuplicate(runtime.shared, user.id, '/comment', input, () => addComment(runtime, user, input));
     const [comment] = await presentComments(runtime, [(await findComment(runtime.database, id))!], user, request.lang);
     return send(request, reply, comment);
   });

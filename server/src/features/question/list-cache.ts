@@ -18,8 +18,9 @@ async function generation(runtime: Runtime): Promise<string> {
   return gen;
 }
 
+/** Dropping the generation (on every instance, see core/invalidation) starts a new one on the next read. */
 export async function changedQuestionLists(runtime: Runtime): Promise<void> {
-  await runtime.cache.set(GENERATION_KEY, randomBytes(6).toString('hex'), 86400);
+  await runtime.invalidate(GENERATION_KEY);
 }
 
 export async function cachedList<T>(runtime: Runtime, key: unknown, load: () => Promise<T>): Promise<T> {

@@ -52,14 +52,14 @@ export async function questionRoutes(app: FastifyInstance) {
   app.post('/question', postingRoute('question'), async (request, reply) => {
     const input = parseInput(askSchema, request.body);
     const user = request.user!;
-    const id = await guardDuplicate(runtime.cache, user.id, '/question', input, () => askQuestion(runtime, user, input));
+    const id = await guardDuplicate(runtime.shared, user.id, '/question', input, () => askQuestion(runtime, user, input));
     return send(request, reply, await questionInfo(runtime, id, user, request.lang));
   });
 
   app.post('/question/answer', postingRoute('question'), async (request, reply) => {
     const input = parseInput(askWithAnswerSchema, request.body);
     const user = request.user!;
-    const id = await guardDuplicate(runtime.cache, user.id, '/question/answer', input, async () => {
+    const id = await guardDuplicate(runtime.shared, user.id, '/question/answer', input, async () => {
       const questionId = await askQuestion(runtime, user, input);
       await addAnswer(runtime, user, { question_id: questionId, content: input.answer_content, captcha_id: '', captcha_code: '' });
       return questionId;
