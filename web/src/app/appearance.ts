@@ -11,6 +11,8 @@ function ownElement<K extends 'link' | 'meta' | 'style'>(tag: K, mark: string): 
   if (!el) {
     el = document.createElement(tag);
     el.dataset.appearance = mark;
+    // The page's policy admits <style> elements by nonce only, checked when the element is inserted.
+    if (el instanceof HTMLStyleElement) el.nonce = cspNonce();
     document.head.append(el);
   }
   return el;
@@ -85,8 +87,6 @@ export function applySiteAppearance(site: SiteInfo | null): void {
   themeColor.content = primary;
 
   const style = ownElement('style', 'primary-color');
-  // The page's policy admits <style> elements by nonce only.
-  if (!style.nonce) style.nonce = cspNonce();
   const rules = primaryColorCss(primary);
   if (style.textContent !== rules) style.textContent = rules;
 
