@@ -15,6 +15,8 @@ interface TagSelectorProps {
   error?: string;
   /** How many tags may be chosen (a post takes MAX_TAGS; admin tag lists more). */
   max?: number;
+  /** Help under the field, instead of the post form's (which says new names create tags). */
+  help?: string;
 }
 
 /**
@@ -23,7 +25,7 @@ interface TagSelectorProps {
  * suggestion, or "create" when nothing matches. An Enter pressed before the suggestions for the typed
  * text arrived waits for them. A comma, or Enter with the list closed (Escape), takes the typed name as it is.
  */
-export function TagSelector({ label, value, onChange, error, max = MAX_TAGS }: TagSelectorProps) {
+export function TagSelector({ label, value, onChange, error, max = MAX_TAGS, help }: TagSelectorProps) {
   const { t } = useTranslation();
   const id = useId();
   const recommended = useSiteInfo()?.site_write.recommend_tags ?? [];
@@ -174,7 +176,7 @@ export function TagSelector({ label, value, onChange, error, max = MAX_TAGS }: T
         </ul>
       )}
       <div id={`${id}-help`} className="form-text">
-        {t('question.form.tags_help', { max })}
+        {help ?? t('question.form.tags_help', { max })}
       </div>
       {shownError && (
         <div id={`${id}-error`} className="invalid-feedback d-block">

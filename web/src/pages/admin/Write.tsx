@@ -30,8 +30,14 @@ export function Write() {
           ))}
           {TAG_LISTS.map((name) => (
             <div key={name} data-testid={`field-${name}`}>
-              <TagSelector label={t(`admin.settings.write.${name}`)} value={form[name]} onChange={(tags) => s.set(name, tags)} error={s.errors[name]} max={MAX_LISTED_TAGS} />
-              <div className="form-text mt-n2 mb-3">{t(`admin.settings.write.${name}_hint`)}</div>
+              <TagSelector
+                label={t(`admin.settings.write.${name}`)}
+                value={form[name]}
+                onChange={(tags) => s.set(name, tags)}
+                error={s.errors[name]}
+                max={MAX_LISTED_TAGS}
+                help={t(`admin.settings.write.${name}_hint`, { max: MAX_LISTED_TAGS })}
+              />
             </div>
           ))}
         </>
