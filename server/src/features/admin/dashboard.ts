@@ -15,6 +15,7 @@ import { FLAG } from '../report/flag.js';
 import { countQueuedPosts } from '../review/queue.js';
 import { REVISION } from '../revision/service.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
+import { remoteVersion } from './update-check.js';
 import { databaseFacts, perDay } from './dashboard-database.js';
 import { uploadsUsage } from './dashboard-storage.js';
 
@@ -44,7 +45,7 @@ async function dashboardInfo(runtime: Runtime, uploadsDir: string): Promise<Dash
   const db = runtime.database;
   const settings = await loadSiteSettings(runtime);
   const count = async (query: Promise<{ n: unknown } | undefined>) => Number((await query)?.n ?? 0);
-  const [questions, answers, comments, votes, users, flags, queued, edits, smtp, uploads, database, daily, outbox] = await Promise.all([
+  const [questions, answers, comments, votes, users, flags, queued, edits, smtp, uploads, database, daily, outbox, remote] = await Promise.all([
     count(db.selectFrom('question').select((eb) => eb.fn.countAll().as('n')).where('status', 'in', QUESTION_COUNTED).executeTakeFirst()),
     count(db.selectFrom('answer').select((eb) => eb.fn.countAll().as('n')).where('status', 'in', ANSWER_COUNTED).executeTakeFirst()),
     count(db.selectFrom('comment').select((eb) => eb.fn.countAll().as('n')).where('status', '=', C.available).executeTakeFirst()),
@@ -58,6 +59,7 @@ async function dashboardInfo(runtime: Runtime, uploadsDir: string): Promise<Dash
     databaseFacts(db, runtime.config?.data.database.connection ?? ''),
     dailyCounts(db),
     outboxHealth(db),
+    remoteVersion(runtime, settings.general.check_update),
   ]);
   const memory = process.memoryUsage();
   return {
@@ -77,7 +79,7 @@ async function dashboardInfo(runtime: Runtime, uploadsDir: string): Promise<Dash
     go_version: process.version,
     ...database,
     // No update server is asked (check_update only records the owner's wish; see docs/decisions.md).
-    version_info: { version: APP_VERSION, revision: APP_REVISION, remote_version: '' },
+    version_info: { version: APP_VERSION, revision: APP_REVISION, remote_version: remote },
     daily,
     operator: {
       node_version: process.version,
