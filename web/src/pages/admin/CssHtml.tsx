@@ -1,10 +1,7 @@
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
-import { FormMessage } from '../../components/FormMessage';
-import { PageLoading } from '../../components/PageLoading';
-import { usePageTitle } from '../../hooks/usePageTitle';
+import { SettingsPage } from './settings-fields';
 import { useSettingsForm } from './useSettingsForm';
 
 const FIELDS = ['custom_css', 'custom_head', 'custom_header', 'custom_footer', 'custom_sidebar'] as const;
@@ -12,18 +9,14 @@ const FIELDS = ['custom_css', 'custom_head', 'custom_header', 'custom_footer', '
 /** /admin/css-html: the site's own CSS and HTML (group custom-css-html), applied on every page. */
 export function CssHtml() {
   const { t } = useTranslation();
-  usePageTitle(t('admin.menu.css_html'));
   const { form, set, errors, message, busy, submit, failed } = useSettingsForm('custom-css-html');
-  if (!form) return failed ? <FormMessage message={t('common.request_failed')} /> : <PageLoading />;
-
   return (
-    <>
-      <h1 className="h3 mb-2">{t('admin.menu.css_html')}</h1>
+    <SettingsPage titleKey="admin.menu.css_html" ready={!!form} failed={failed} busy={busy} message={message} onSubmit={submit} testId="css-html-form" maxWidth={800}>
       <Alert variant="warning" className="small" data-testid="css-html-warning">
         {t('admin.css_html.unsanitised')}
       </Alert>
-      <Form onSubmit={submit} noValidate data-testid="css-html-form" style={{ maxWidth: 800 }}>
-        {FIELDS.map((field) => (
+      {form &&
+        FIELDS.map((field) => (
           <Form.Group className="mb-3" controlId={`css-html-${field}`} key={field}>
             <Form.Label>{t(`admin.css_html.${field}`)}</Form.Label>
             <Form.Control
@@ -39,11 +32,6 @@ export function CssHtml() {
             <Form.Control.Feedback type="invalid">{errors[field]}</Form.Control.Feedback>
           </Form.Group>
         ))}
-        <FormMessage message={message} />
-        <Button type="submit" disabled={busy}>
-          {t('admin.settings.save')}
-        </Button>
-      </Form>
-    </>
+    </SettingsPage>
   );
 }

@@ -1,10 +1,7 @@
 import { NAVBAR_STYLES, SITE_COLOR_SCHEMES, THEMES } from '@answer/contract';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
-import { FormMessage } from '../../components/FormMessage';
-import { PageLoading } from '../../components/PageLoading';
-import { usePageTitle } from '../../hooks/usePageTitle';
+import { SettingsPage } from './settings-fields';
 import { type ThemeForm, themeForm } from './theme-form';
 import { useSettingsForm } from './useSettingsForm';
 
@@ -40,77 +37,70 @@ function ThemePreview({ form }: { form: ThemeForm }) {
 /** /admin/themes: theme, navbar style, primary colour and the site's colour scheme (group `theme`). */
 export function Themes() {
   const { t } = useTranslation();
-  usePageTitle(t('admin.menu.themes'));
   const { form, set, errors, message, busy, submit, failed } = useSettingsForm('theme', themeForm);
-  if (!form) return failed ? <FormMessage message={t('common.request_failed')} /> : <PageLoading />;
+  const page = { titleKey: 'admin.menu.themes', ready: !!form, failed, busy, message, onSubmit: submit, testId: 'themes-form' };
+  if (!form) return <SettingsPage {...page} />;
   const colorError = errors.theme_config || errors.primary_color;
 
   return (
-    <>
-      <h1 className="h3 mb-4">{t('admin.menu.themes')}</h1>
-      <Form onSubmit={submit} noValidate data-testid="themes-form" style={{ maxWidth: 640 }}>
-        <Form.Group className="mb-3" controlId="theme-theme">
-          <Form.Label>{t('admin.themes.theme')}</Form.Label>
-          <Form.Select value={form.theme} isInvalid={!!errors.theme} onChange={(e) => set('theme', e.target.value as ThemeForm['theme'])}>
-            {THEMES.map((theme) => (
-              <option key={theme} value={theme}>
-                {t(`admin.themes.theme_${theme}`)}
-              </option>
-            ))}
-          </Form.Select>
-          <Form.Control.Feedback type="invalid">{errors.theme}</Form.Control.Feedback>
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="theme-navbar-style">
-          <Form.Label>{t('admin.themes.navbar_style')}</Form.Label>
-          <Form.Select value={form.navbar_style} onChange={(e) => set('navbar_style', e.target.value as ThemeForm['navbar_style'])}>
-            {NAVBAR_STYLES.map((style) => (
-              <option key={style} value={style}>
-                {t(`admin.themes.navbar_${style}`)}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="theme-primary-color">
-          <Form.Label>{t('admin.themes.primary_color')}</Form.Label>
-          <div className="d-flex gap-2" style={{ maxWidth: 260 }}>
-            <Form.Control
-              type="color"
-              value={HEX.test(form.primary_color) ? form.primary_color : '#000000'}
-              onChange={(e) => set('primary_color', e.target.value)}
-              aria-label={t('admin.themes.primary_color_picker')}
-              className="form-control-color flex-shrink-0"
-            />
-            <Form.Control
-              value={form.primary_color}
-              maxLength={7}
-              isInvalid={!!colorError}
-              aria-describedby="theme-primary-color-hint"
-              onChange={(e) => set('primary_color', e.target.value.trim())}
-              data-testid="theme-primary-hex"
-            />
-          </div>
-          <Form.Text id="theme-primary-color-hint" className="text-secondary">
-            {t('admin.themes.primary_color_hint')}
-          </Form.Text>
-          {colorError && <div className="invalid-feedback d-block">{colorError}</div>}
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="theme-color-scheme">
-          <Form.Label>{t('admin.themes.color_scheme')}</Form.Label>
-          <Form.Select value={form.color_scheme} onChange={(e) => set('color_scheme', e.target.value as ThemeForm['color_scheme'])}>
-            {SITE_COLOR_SCHEMES.map((scheme) => (
-              <option key={scheme} value={scheme}>
-                {t(`admin.themes.scheme_${scheme}`)}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        <h2 className="h6">{t('admin.themes.preview')}</h2>
-        <ThemePreview form={form} />
-        <FormMessage message={message} />
-        <Button type="submit" disabled={busy}>
-          {t('admin.settings.save')}
-        </Button>
-      </Form>
-    </>
+    <SettingsPage {...page}>
+      <Form.Group className="mb-3" controlId="theme-theme">
+        <Form.Label>{t('admin.themes.theme')}</Form.Label>
+        <Form.Select value={form.theme} isInvalid={!!errors.theme} onChange={(e) => set('theme', e.target.value as ThemeForm['theme'])}>
+          {THEMES.map((theme) => (
+            <option key={theme} value={theme}>
+              {t(`admin.themes.theme_${theme}`)}
+            </option>
+          ))}
+        </Form.Select>
+        <Form.Control.Feedback type="invalid">{errors.theme}</Form.Control.Feedback>
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="theme-navbar-style">
+        <Form.Label>{t('admin.themes.navbar_style')}</Form.Label>
+        <Form.Select value={form.navbar_style} onChange={(e) => set('navbar_style', e.target.value as ThemeForm['navbar_style'])}>
+          {NAVBAR_STYLES.map((style) => (
+            <option key={style} value={style}>
+              {t(`admin.themes.navbar_${style}`)}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="theme-primary-color">
+        <Form.Label>{t('admin.themes.primary_color')}</Form.Label>
+        <div className="d-flex gap-2" style={{ maxWidth: 260 }}>
+          <Form.Control
+            type="color"
+            value={HEX.test(form.primary_color) ? form.primary_color : '#000000'}
+            onChange={(e) => set('primary_color', e.target.value)}
+            aria-label={t('admin.themes.primary_color_picker')}
+            className="form-control-color flex-shrink-0"
+          />
+          <Form.Control
+            value={form.primary_color}
+            maxLength={7}
+            isInvalid={!!colorError}
+            aria-describedby="theme-primary-color-hint"
+            onChange={(e) => set('primary_color', e.target.value.trim())}
+            data-testid="theme-primary-hex"
+          />
+        </div>
+        <Form.Text id="theme-primary-color-hint" className="text-secondary">
+          {t('admin.themes.primary_color_hint')}
+        </Form.Text>
+        {colorError && <div className="invalid-feedback d-block">{colorError}</div>}
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="theme-color-scheme">
+        <Form.Label>{t('admin.themes.color_scheme')}</Form.Label>
+        <Form.Select value={form.color_scheme} onChange={(e) => set('color_scheme', e.target.value as ThemeForm['color_scheme'])}>
+          {SITE_COLOR_SCHEMES.map((scheme) => (
+            <option key={scheme} value={scheme}>
+              {t(`admin.themes.scheme_${scheme}`)}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <h2 className="h6">{t('admin.themes.preview')}</h2>
+      <ThemePreview form={form} />
+    </SettingsPage>
   );
 }

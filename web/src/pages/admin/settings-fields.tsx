@@ -18,11 +18,13 @@ interface SettingsPageProps {
   onSubmit: (event: FormEvent) => void;
   testId: string;
   intro?: string;
+  /** The form's width in px (640 suits single fields; wide editors take more). */
+  maxWidth?: number;
   children?: ReactNode;
 }
 
 /** The frame every settings page shares: title, loading or failure, the form and its save button. */
-export function SettingsPage({ titleKey, ready, failed, busy, message, onSubmit, testId, intro, children }: SettingsPageProps) {
+export function SettingsPage({ titleKey, ready, failed, busy, message, onSubmit, testId, intro, maxWidth = 640, children }: SettingsPageProps) {
   const { t } = useTranslation();
   usePageTitle(t(titleKey));
   return (
@@ -32,7 +34,7 @@ export function SettingsPage({ titleKey, ready, failed, busy, message, onSubmit,
       {!ready ? (
         failed ? <FormMessage message={t('common.request_failed')} /> : <PageLoading />
       ) : (
-        <Form onSubmit={onSubmit} noValidate data-testid={testId} style={{ maxWidth: 640 }}>
+        <Form onSubmit={onSubmit} noValidate data-testid={testId} style={{ maxWidth }}>
           {children}
           <FormMessage message={message} />
           <Button type="submit" disabled={busy}>
