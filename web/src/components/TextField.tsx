@@ -9,16 +9,19 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   /** The field's error, shown below it and announced with it. */
   error?: string;
   help?: string;
+  /** Makes it a text area of that many rows (long values: descriptions, lists, robots.txt). */
+  rows?: number;
 }
 
 /** A labelled input with its help text and error message wired for screen readers. */
-export function TextField({ name, label, value, onChange, error, help, id = `field-${name}`, ...input }: TextFieldProps) {
+export function TextField({ name, label, value, onChange, error, help, rows, id = `field-${name}`, ...input }: TextFieldProps) {
   const describedBy = [help && `${id}-help`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <Form.Group className="mb-3" controlId={id}>
       <Form.Label>{label}</Form.Label>
       <Form.Control
         {...input}
+        {...(rows ? { as: 'textarea' as const, rows } : {})}
         name={name}
         value={value}
         onChange={(e) => onChange(e.target.value)}

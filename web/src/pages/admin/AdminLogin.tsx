@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SiteGroupValues } from '../../api/admin-settings';
-import { SettingsPage, SettingsSwitch, SettingsTextArea } from './settings-fields';
+import { TextField } from '../../components/TextField';
+import { SettingsPage, SettingsSwitch } from './settings-fields';
 import { useSettingsForm } from './useSettingsForm';
 
 const SWITCHES = ['allow_new_registrations', 'allow_email_registrations', 'allow_password_login', 'login_required'] as const;
@@ -39,8 +40,9 @@ export function AdminLogin() {
               error={s.errors[name]}
             />
           ))}
-          <SettingsTextArea
+          <TextField
             name="allow_email_domains"
+            rows={4}
             label={t('admin.settings.login.allow_email_domains')}
             help={t('admin.settings.login.allow_email_domains_hint')}
             value={form.allow_email_domains}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/TextField';
-import { SettingsPage, SettingsSwitch, SettingsTextArea } from './settings-fields';
+import { SettingsPage, SettingsSwitch } from './settings-fields';
 import { useSettingsForm } from './useSettingsForm';
 
 type TextName = 'name' | 'short_description' | 'site_url' | 'contact_email';
@@ -24,7 +24,7 @@ export function General() {
         <>
           <TextField {...text('name')} />
           <TextField {...text('short_description')} />
-          <SettingsTextArea {...text('description')} rows={3} />
+          <TextField {...text('description')} rows={3} />
           <TextField {...text('site_url')} type="url" />
           <TextField {...text('contact_email')} type="email" />
           <SettingsSwitch

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SiteGroupValues } from '../../api/admin-settings';
 import { TextField } from '../../components/TextField';
-import { SettingsPage, SettingsSwitch, SettingsTextArea } from './settings-fields';
+import { SettingsPage, SettingsSwitch } from './settings-fields';
 import { useSettingsForm } from './useSettingsForm';
 
 type SecurityForm = Omit<SiteGroupValues<'security'>, 'limits'> & { limits: string };
@@ -61,7 +61,7 @@ export function Security() {
             onChange={(on) => s.set('captcha_enabled', on)}
             error={s.errors.captcha_enabled}
           />
-          <SettingsTextArea
+          <TextField
             name="limits"
             rows={8}
             className="font-monospace"

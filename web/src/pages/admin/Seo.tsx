@@ -3,7 +3,8 @@ import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { questionPath } from '../../components/question-links';
 import { useSiteInfo } from '../../state/site';
-import { SettingsPage, SettingsTextArea } from './settings-fields';
+import { TextField } from '../../components/TextField';
+import { SettingsPage } from './settings-fields';
 import { useSettingsForm } from './useSettingsForm';
 
 /** The first question's id, long and short (base 62 of type 1 and sequence 1, domain.md 1.8), for the examples. */
@@ -43,7 +44,7 @@ export function Seo() {
             </Form.Text>
             {s.errors.permalink && <div className="invalid-feedback d-block">{s.errors.permalink}</div>}
           </Form.Group>
-          <SettingsTextArea
+          <TextField
             name="robots"
             rows={8}
             className="font-monospace"

@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode, TextareaHTMLAttributes } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
@@ -63,46 +63,6 @@ export function SettingsSwitch({ name, label, checked, onChange, help, error }: 
       <Form.Check type="switch" name={name} label={label} checked={checked} isInvalid={Boolean(error)} onChange={(e) => onChange(e.target.checked)} />
       {help && <Form.Text className="d-block">{help}</Form.Text>}
       {error && <div className="invalid-feedback d-block" id={`${id}-error`}>{error}</div>}
-    </Form.Group>
-  );
-}
-
-interface SettingsTextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange'> {
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  help?: string;
-  error?: string;
-}
-
-/** A labelled multi-line setting (the TextField of long values). */
-export function SettingsTextArea({ name, label, value, onChange, help, error, rows = 4, ...rest }: SettingsTextAreaProps) {
-  const id = `field-${name}`;
-  const describedBy = [help && `${id}-help`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Control
-        {...rest}
-        as="textarea"
-        rows={rows}
-        name={name}
-        value={value}
-        isInvalid={Boolean(error)}
-        aria-describedby={describedBy}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {help && (
-        <Form.Text id={`${id}-help`} className="d-block">
-          {help}
-        </Form.Text>
-      )}
-      {error && (
-        <Form.Control.Feedback type="invalid" id={`${id}-error`}>
-          {error}
-        </Form.Control.Feedback>
-      )}
     </Form.Group>
   );
 }
