@@ -24,10 +24,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Saves the open settings form and waits for the confirmation toast. */
+/** Saves the open settings form: the server accepts it and the page confirms with a toast. */
 async function save(page: Page, testId: string) {
+  const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/answer/admin/api/siteinfo/'));
   await page.getByTestId(testId).getByRole('button', { name: 'Save' }).click();
-  await page.getByText('Settings saved.').waitFor();
+  expect((await saved).status()).toBe(200);
+  // An earlier save's toast may still be showing: the newest one is this save's.
+  await page.getByText('Settings saved.').last().waitFor();
 }
 
 it('the owner renames the site: the header follows at once, and a visitor sees the new name', async () => {
