@@ -7,7 +7,7 @@
  * BENCH_QUESTIONS (demo questions seeded first, default 10000; the recorded figures use 100000),
  * BENCH_USERS (demo users, default one per 10 questions),
  * BENCH_DB=postgres|mysql to run on a throwaway database of TEST_PG_URL / TEST_MYSQL_URL,
- * BENCH_ONLY=<text> to measure only the routes whose name contains it (and the baseline),
+ * BENCH_ONLY=<text>[,<text>...] to measure only the routes whose name contains one of them (and the baseline),
  * BENCH_PROFILE=<dir> to write the server's CPU profile there (open it in Chrome's DevTools).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -30,15 +30,18 @@ const USERS = Number(process.env.BENCH_USERS || Math.max(20, Math.ceil(QUESTIONS
 const DB = (process.env.BENCH_DB || 'sqlite3') as 'sqlite3' | 'postgres' | 'mysql';
 
 /** `signedIn` routes are called with the benchmark administrator's access token. */
-function routes({ questionId, tag, username, word, second }: Targets): { name: string; path: string; signedIn?: boolean }[] {
+function routes({ questionId, tag, username, word, second }: Targets): { name: string; path: string; signedIn?: boolean; headers?: Record<string, string> }[] {
   return [
     { name: 'healthz (baseline)', path: '/healthz' },
     { name: 'siteinfo', path: '/answer/api/v1/siteinfo' },
     { name: 'question list (newest)', path: '/answer/api/v1/question/page?order=newest&page=1&page_size=20' },
+    // What a browser asks for: the cached page compressed with Brotli.
+    { name: 'question list (newest, brotli)', path: '/answer/api/v1/question/page?order=newest&page=1&page_size=20', headers: { 'accept-encoding': 'br, gzip' } },
     { name: 'question list (tag, active)', path: `/answer/api/v1/question/page?order=active&tag=${tag}&page=1&page_size=20` },
     { name: 'hot questions', path: '/answer/api/v1/question/page?order=hot&page_size=6&in_days=7' },
     { name: 'question page', path: `/answer/api/v1/question/info?id=${questionId}` },
     { name: 'answers of a question', path: `/answer/api/v1/answer/page?question_id=${questionId}` },
+    { name: 'comments of a question', path: `/answer/api/v1/comment/page?object_id=${questionId}&query_cond=vote&page=1&page_size=5` },
     { name: 'reactions of a question', path: `/answer/api/v1/meta/reaction?object_id=${questionId}` },
     { name: 'reputation history', path: `/answer/api/v1/personal/rank/page?username=${username}&page=1&page_size=20` },
     // Twenty results a page, as the client asks (the same page size as the question list above).
@@ -193,9 +196,9 @@ async function main() {
     const rows: Row[] = [];
     const only = (process.env.BENCH_ONLY || '').toLowerCase();
     for (const route of routes(targets)) {
-      if (only && route.path !== '/healthz' && !route.name.toLowerCase().includes(only)) continue;
+      if (only && route.path !== '/healthz' && !only.split(',').some((o) => route.name.toLowerCase().includes(o))) continue;
       // Routes other features are still building are skipped until they answer.
-      const headers: Record<string, string> = route.signedIn ? { authorization: token } : {};
+      const headers: Record<string, string> = { ...route.headers, ...(route.signedIn ? { authorization: token } : {}) };
       if ((await fetch(BASE + route.path, { headers })).status === 404) {
         process.stdout.write(`skipping ${route.name}: 404\n`);
         continue;

@@ -17,6 +17,7 @@ import mysql from 'mysql2';
 import pg from 'pg';
 import type { DbDriver } from '../config/config.js';
 import type { Database } from './schema.js';
+import { StatementCache } from './statement-cache.js';
 
 // BIGINT columns hold 17-digit ids; they are handled as strings everywhere (domain.md 1.8).
 pg.types.setTypeParser(20, (v) => v);
@@ -42,7 +43,7 @@ export function createDb(target: DbTarget): Db {
       // Integers come back as BigInt so 17-digit ids keep their precision; BigIntResults turns them
       // into numbers when safe and strings otherwise (the same as pg/mysql give for BIGINT ids).
       database.defaultSafeIntegers(true);
-      return new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins: [new BigIntResults()] });
+      return new Kysely<Database>({ dialect: new SqliteDialect({ database: new StatementCache(database) }), plugins: [new BigIntResults()] });
     }
     case 'postgres': {
       const pool = new pg.Pool({ connectionString: target.connection, max: target.maxConnections ?? 10 });
