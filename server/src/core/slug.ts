@@ -6,23 +6,32 @@
  */
 const SPELLED: Record<string, string> = { '&': ' and ', '@': ' at ', '©': 'c', '®': 'r', 'Æ': 'ae', 'æ': 'ae', 'ß': 'ss', 'Ø': 'o', 'ø': 'o', 'Œ': 'oe', 'œ': 'oe', 'Đ': 'd', 'đ': 'd', 'Ł': 'l', 'ł': 'l' };
 
+const SPELLED_CHARS = new RegExp(`[${Object.keys(SPELLED).join('')}]`, 'g');
+/** Characters beyond the Basic Multilingual Plane are the 4-byte ones in UTF-8 (lone surrogates are not matched). */
+const FOUR_BYTE = /[\u{10000}-\u{10FFFF}]/gu;
+const MAX_BYTES = 150;
+
+// One pass per step: this runs for every question shown, so the cut counts the encoded length as
+// it goes instead of re-encoding the growing slug for each character.
 export function urlTitle(title: string): string {
-  const folded = [...(title ?? '')]
-    .filter((ch) => Buffer.byteLength(ch) < 4)
-    .map((ch) => SPELLED[ch] ?? ch)
-    .join('')
+  const folded = (title ?? '')
+    .replace(FOUR_BYTE, '')
+    .replace(SPELLED_CHARS, (ch) => SPELLED[ch]!)
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
   const slug = folded
     .replace(/[^a-z0-9\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
-  let out = '';
+  let bytes = 0;
+  let end = 0;
   for (const ch of slug) {
-    if (Buffer.byteLength(encodeURIComponent(out + ch)) > 150) break;
-    out += ch;
+    // The slug holds only ASCII letters, digits, "-" and 3-byte CJK characters, each percent-encoded on its own.
+    bytes += ch.charCodeAt(0) < 0x80 ? 1 : encodeURIComponent(ch).length;
+    if (bytes > MAX_BYTES) break;
+    end += ch.length;
   }
-  return out.replace(/-+$/, '') || 'topic';
+  return slug.slice(0, end).replace(/-+$/, '') || 'topic';
 }
 
 /** Tag slugs: lower-case, spaces to "-", nothing else changed (domain.md 7.1). */
