@@ -29,6 +29,7 @@ import { pluginRoutes } from './features/plugin/routes.js';
 import { timelineRoutes } from './features/timeline/routes.js';
 import { editorRoutes } from './features/question/misc-routes.js';
 import { permalinkRoutes } from './features/question/permalink-routes.js';
+import { servePage } from './features/pages/serve-page.js';
 import { questionRoutes } from './features/question/routes.js';
 import { moderationRoutes } from './features/question/moderation-routes.js';
 import { reasonRoutes } from './features/reason/routes.js';
@@ -120,7 +121,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   app.addHook('onSend', commonSecurityHeaders);
   app.setNotFoundHandler(async (request, reply) => {
     if (isApiPath(request.url)) throw notFound('base.not_found');
-    return serveSpa(runtime, request.url, reply);
+    return servePage(runtime, request, reply);
   });
 
   app.addHook('onRequest', async (request) => {

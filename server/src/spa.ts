@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyReply } from 'fastify';
 import { newNonce, setHtmlHeaders } from './core/security-headers.js';
 import { creditShare } from './features/badge/share.js';
+import { jsonForScript } from './features/pages/html-escape.js';
+import { renderHead, type PageMeta } from './features/pages/meta.js';
+import { publicSiteInfo } from './features/siteinfo/public-info.js';
 import type { Runtime } from './runtime.js';
 
 export const WEB_DIST =
@@ -18,19 +21,47 @@ function readIndex(): string {
     const file = path.join(WEB_DIST, 'index.html');
     indexHtml = fs.existsSync(file)
       ? fs.readFileSync(file, 'utf8')
-      : '<!doctype html><title>Answer</title><p>The web app is not built yet: run <code>npm run build</code>.</p>';
+      : '<!doctype html><html><head><title>Answer</title></head><body><div id="root"><div>The web app is not built yet: run <code>npm run build</code>.</div></div></body></html>';
   }
   return indexHtml;
 }
 
+/** What one page adds to the shell; nothing at all is the bare shell of before. */
+export interface ShellContent {
+  status?: number;
+  /** Title, description, canonical URL and the rest of <head> (features/pages/meta.ts). */
+  meta?: PageMeta;
+  /**
+   * Server-rendered HTML of the page's content, put inside the root element. The app does not
+   * hydrate it: createRoot().render replaces it when the app starts (docs/decisions.md).
+   */
+  body?: string;
+  /** Page data the app reads instead of asking the API again (web/src/app/initial-data.ts). */
+  data?: Record<string, unknown>;
+}
+
+const TITLE = /<title>[\s\S]*?<\/title>/;
+// The root element of web/index.html (and of the stand-in above) with the one element inside it.
+const ROOT = /<div id="root"[^>]*>\s*<div[^>]*>[\s\S]*?<\/div>\s*<\/div>/;
+
 /** Every non-API path is the single-page app; before installation everything leads to /install. */
-export async function serveSpa(runtime: Runtime, url: string, reply: FastifyReply) {
+export async function serveSpa(runtime: Runtime, url: string, reply: FastifyReply, content: ShellContent = {}) {
   const pathname = url.split('?')[0]!;
   if (!runtime.installed && pathname !== '/install' && !pathname.startsWith('/50x')) return reply.redirect('/install');
   await creditShare(runtime, reply.request);
   const nonce = newNonce();
+  let html = readIndex().replaceAll(NONCE_PLACEHOLDER, nonce);
+  if (content.meta) html = html.replace(TITLE, () => renderHead(content.meta!, nonce));
+  if (runtime.installed) {
+    // The same JSON as GET /siteinfo, so the app starts without asking for it.
+    const data = { siteinfo: await publicSiteInfo(runtime), ...content.data };
+    const script = `<script type="application/json" id="initial-data" nonce="${nonce}">${jsonForScript(data)}</script>\n  </head>`;
+    html = html.replace('</head>', () => script);
+  }
+  if (content.body) html = html.replace(ROOT, () => `<div id="root">${content.body}</div>`);
+  if (content.status) reply.code(content.status);
   return setHtmlHeaders(reply, nonce)
     .header('Cache-Control', 'no-cache')
     .type('text/html; charset=utf-8')
-    .send(readIndex().replaceAll(NONCE_PLACEHOLDER, nonce));
+    .send(html);
 }

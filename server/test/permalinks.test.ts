@@ -43,7 +43,7 @@ describe.each([
     for (const url of [`/questions/${qid}`, `/questions/${longToShort(qid)}`, `/questions/${qid}/wrong-title`, `/questions/${longToShort(qid)}/${slug}`]) {
       const res = await get(`${url}?share=alice`);
       if (url === canonical()) continue;
-      expect(res.statusCode, url).toBe(302);
+      expect(res.statusCode, url).toBe(301);
       expect(res.headers.location).toBe(`${canonical()}?share=alice`);
     }
   });
@@ -61,7 +61,7 @@ describe.each([
   });
 });
 
-it('leaves /questions/ask and unknown questions to the web app', async () => {
+it('leaves /questions/ask to the web app and answers 404 for unknown questions', async () => {
   expect((await get('/questions/ask')).statusCode).toBe(200);
-  expect((await get('/questions/10019999999999999')).statusCode).toBe(200);
+  expect((await get('/questions/10019999999999999')).statusCode).toBe(404);
 });

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { askSchema, askWithAnswerSchema, deleteByIdSchema, editQuestionSchema, idQuery, questionPageQuery, text } from '@answer/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { guardDuplicate } from '../../core/duplicate.js';
 import { send } from '../../core/envelope.js';
@@ -12,11 +11,7 @@ import { questionPage } from './list.js';
 import { recommendPage } from './recommend.js';
 import { relatedQuestions, similarQuestions } from './related.js';
 import { askQuestion, deleteQuestion, editQuestion, questionIdOrThrow } from './service.js';
-import { countView } from './views.js';
-
-/** Who a view is counted for: the account, else a digest of the address and browser. */
-const viewerOf = (request: FastifyRequest) =>
-  request.user ? `u:${request.user.id}` : `a:${createHash('sha256').update(`${request.ip}|${request.headers['user-agent'] ?? ''}`).digest('hex').slice(0, 40)}`;
+import { countView, viewerOf } from './views.js';
 
 export async function questionRoutes(app: FastifyInstance) {
   const runtime = app.runtime;

@@ -1,4 +1,10 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connect.js';
+
+/** Who a view is counted for: the account, else a digest of the address and browser. */
+export const viewerOf = (request: FastifyRequest) =>
+  request.user ? `u:${request.user.id}` : `a:${createHash('sha256').update(`${request.ip}|${request.headers['user-agent'] ?? ''}`).digest('hex').slice(0, 40)}`;
 
 /** A viewer counts once per question per period, however often they reload. */
 const PERIOD_SECONDS = 6 * 3600;

@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { send } from '../../core/envelope.js';
 import { listLanguages, uiBundle } from '../../core/i18n.js';
 import { parseInput } from '../../core/validate.js';
-import { smtpConfigured } from '../../core/mailer.js';
-import { loadSmtpSettings } from '../email/settings.js';
-import { loadSiteSettings, presentSiteInfo } from './service.js';
+import { publicSiteInfo } from './public-info.js';
+import { loadSiteSettings } from './service.js';
 
 const legalQuery = z.object({ info_type: z.enum(['tos', 'privacy'], { message: 'error.common.invalid' }) });
 
@@ -15,8 +14,7 @@ export async function siteinfoRoutes(app: FastifyInstance) {
   app.get('/siteinfo', { config: { access: 'none', beforeInstall: true } }, async (request, reply) => {
     // No site yet: null, which clients take as "no settings" (docs/decisions.md, before installation).
     if (!runtime.installed) return send(request, reply, null);
-    const mail = { configured: smtpConfigured(await loadSmtpSettings(runtime.database)) };
-    return send(request, reply, presentSiteInfo(await loadSiteSettings(runtime), mail));
+    return send(request, reply, await publicSiteInfo(runtime));
   });
 
   app.get('/siteinfo/legal', { config: { access: 'public' } }, async (request, reply) => {

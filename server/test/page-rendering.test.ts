@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetSiteSettings } from '../src/features/siteinfo/service.js';
+import { ADMIN, body, type TestSite } from './support/app.js';
+import { adminOf, dialectTargets, siteOn } from './support/dialect-sites.js';
+
+let site: TestSite;
+let stop: () => Promise<void>;
+let token: string;
+let qid: string;
+let canonical: string;
+const TITLE = 'What are tags for?';
+
+const get = (url: string, headers: Record<string, string> = {}) => site.app.inject({ method: 'GET', url, headers });
+const db = () => site.runtime.database;
+
+async function setGroup(type: string, change: Record<string, unknown>) {
+  const row = await db().selectFrom('site_info').select('content').where('type', '=', type).executeTakeFirstOrThrow();
+  await db().updateTable('site_info').set({ content: JSON.stringify({ ...JSON.parse(row.content), ...change }) }).where('type', '=', type).execute();
+  await forgetSiteSettings(site.runtime);
+}
+
+/** The JSON of a <script> element of the page, by its type (or id). */
+function scriptJson(html: string, attr: string) {
+  const start = html.indexOf(`<script ${attr}`);
+  if (start < 0) return undefined;
+  const body = html.slice(html.indexOf('>', start) + 1, html.indexOf('</script>', start));
+  return JSON.parse(body);
+}
+
+async function ask(title: string): Promise<string> {
+  const res = await site.app.inject({
+    method: 'POST',
+    url: '/answer/api/v1/question',
+    headers: { authorization: token },
+    payload: { title, content: 'Details of the problem, long enough.', tags: [{ slug_name: 'support' }] },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return String(body(res).data.id);
+}
+
+describe.each(dialectTargets())('pages on $name', (target) => {
+  beforeAll(async () => {
+    ({ site, stop } = await siteOn(target));
+    token = (await adminOf(site)).token;
+    const q = await db().selectFrom('question').select('id').where('title', '=', TITLE).executeTakeFirstOrThrow();
+    qid = String(q.id);
+    await setGroup('seo', { permalink: 1 });
+    canonical = `/questions/${qid}/what-are-tags-for`;
+  });
+  afterAll(async () => stop());
+
+  describe('question page', () => {
+    it('carries title, description, canonical URL, OpenGraph, Twitter card and feed in the head', async () => {
+      const res = await get(canonical);
+      expect(res.statusCode).toBe(200);
+      const html = res.body;
+      expect(html).toContain(`<title>${TITLE} – Test Site</title>`);
+      expect(html).toMatch(/<meta name="description" content="[^"]{10,}">/);
+      expect(html).toContain(`<link rel="canonical" href="http://127.0.0.1:9080${canonical}">`);
+      expect(html).toContain(`<meta property="og:title" content="${TITLE} – Test Site">`);
+      expect(html).toContain(`<meta property="og:url" content="http://127.0.0.1:9080${canonical}">`);
+      expect(html).toContain('<meta property="og:type" content="article">');
+      expect(html).toContain('<meta property="og:site_name" content="Test Site">');
+      expect(html).toContain('<meta name="twitter:card" content="summary">');
+      expect(html).toContain(`href="http://127.0.0.1:9080/feeds/questions/${qid}.atom"`);
+      expect(html.match(/<title>/g)).toHaveLength(1);
+    });
+
+    it('renders the question and its answers inside the root element', async () => {
+      const html = (await get(canonical)).body;
+      const answers = await db().selectFrom('answer').select(['parsed_text']).where('question_id', '=', qid).where('status', '=', 1).execute();
+      const question = await db().selectFrom('question').select('parsed_text').where('id', '=', qid).executeTakeFirstOrThrow();
+      expect(answers.length).toBeGreaterThan(0);
+      const root = html.slice(html.indexOf('<div id="root">'));
+      expect(root).toContain(`<h1 class="h3"><a class="link-body-emphasis text-decoration-none" href="${canonical}">${TITLE}</a></h1>`);
+      expect(root).toContain(question.parsed_text);
+      for (const a of answers) expect(root).toContain(a.parsed_text);
+      expect(root).toMatch(/href="\/tags\/[^"]+"/);
+      expect(root).toMatch(/href="\/users\/[^"]+"/);
+      expect(root).not.toContain('spinner-border');
+    });
+
+    it('has a QAPage JSON-LD that parses', async () => {
+      const html = (await get(canonical)).body;
+      const ld = scriptJson(html, 'type="application/ld+json"');
+      expect(ld['@type']).toBe('QAPage');
+      expect(ld.mainEntity).toMatchObject({ '@type': 'Question', name: TITLE, url: `http://127.0.0.1:9080${canonical}` });
+      expect(ld.mainEntity.answerCount).toBeGreaterThan(0);
+      expect(typeof ld.mainEntity.text).toBe('string');
+      expect(ld.mainEntity.author['@type']).toBe('Person');
+      const answers = [...(ld.mainEntity.acceptedAnswer ? [ld.mainEntity.acceptedAnswer] : []), ...ld.mainEntity.suggestedAnswer];
+      expect(answers.length).toBe(ld.mainEntity.answerCount);
+      expect(answers[0]).toMatchObject({ '@type': 'Answer' });
+      expect(answers[0].url).toMatch(new RegExp(`^http://127.0.0.1:9080${canonical}/\\d+$`));
+    });
+
+    it('inlines the site info and the anonymous question/info and answer/page data', async () => {
+      const html = (await get(canonical)).body;
+      const data = scriptJson(html, 'type="application/json" id="initial-data"');
+      const siteinfo = (await get('/answer/api/v1/siteinfo')).json().data;
+      expect(data.siteinfo).toEqual(siteinfo);
+      const info = (await get(`/answer/api/v1/question/info?id=${qid}`)).json().data;
+      // The view count moved on with this request; everything else is the API's answer.
+      expect({ ...data.question.info, view_count: 0 }).toEqual({ ...info, view_count: 0 });
+      const answers = (await get(`/answer/api/v1/answer/page?question_id=${qid}&order=default&page=1&page_size=20`)).json().data;
+      expect(data.question.answers).toEqual(answers);
+      expect(data.question.id).toBe(qid);
+    });
+
+    it('escapes the title and `</` in the head and in the data blocks', async () => {
+      const evil = 'Tags </script><script>alert(1)</script> & "quotes"';
+      const id = await ask('A question whose title will be changed');
+      await db().updateTable('question').set({ title: evil }).where('id', '=', id).execute();
+      const first = await get(`/questions/${id}`);
+      expect(first.statusCode).toBe(301);
+      const html = (await get(first.headers.location as string)).body;
+      expect(html).not.toContain('<script>alert(1)');
+      expect(html).toContain('<title>Tags &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot; – Test Site</title>');
+      expect(scriptJson(html, 'type="application/ld+json"').mainEntity.name).toBe(evil);
+      expect(scriptJson(html, 'type="application/json" id="initial-data"').question.info.title).toBe(evil);
+    });
+
+    it('counts the view of an anonymous reader, not of one with a visit cookie', async () => {
+      const count = async () => Number((await db().selectFrom('question').select('view_count').where('id', '=', qid).executeTakeFirstOrThrow()).view_count);
+      const before = await count();
+      await get(canonical, { 'user-agent': 'reader-1', cookie: 'visit=abc' });
+      expect(await count()).toBe(before);
+      await get(canonical, { 'user-agent': 'reader-1' });
+      expect(await count()).toBe(before + 1);
+    });
+  });
+
+  describe('status codes', () => {
+    it('redirects with 301 to the canonical URL, keeping the query', async () => {
+      const res = await get(`/questions/${qid}?share=x`);
+      expect(res.statusCode).toBe(301);
+      expect(res.headers.location).toBe(`${canonical}?share=x`);
+    });
+
+    it('answers 404 for an unknown or invisible question, 410 for a deleted one', async () => {
+      expect((await get('/questions/10019999999999999')).statusCode).toBe(404);
+      expect((await get('/questions/not-an-id')).statusCode).toBe(404);
+      const pending = await ask('A question waiting in the review queue');
+      const deleted = await ask('A question its author deleted later');
+      await db().updateTable('question').set({ status: 11 }).where('id', '=', pending).execute();
+      const del = await site.app.inject({ method: 'DELETE', url: '/answer/api/v1/question', headers: { authorization: token }, payload: { id: deleted } });
+      expect(del.statusCode, del.body).toBe(200);
+      const pendingPage = await get(`/questions/${pending}`);
+      expect(pendingPage.statusCode).toBe(404);
+      const gone = await get(`/questions/${deleted}`);
+      expect(gone.statusCode).toBe(410);
+      // Still the app (which shows its 404 page), with nothing of the question.
+      for (const res of [pendingPage, gone]) {
+        expect(res.headers['content-type']).toContain('text/html');
+        expect(res.body).not.toContain('application/ld+json');
+        expect(res.body).not.toContain('"question":');
+      }
+    });
+
+    it('answers 404 for an unknown tag, user or route, 200 for known ones', async () => {
+      expect((await get('/tags/no-such-tag-here')).statusCode).toBe(404);
+      expect((await get('/users/no-such-person')).statusCode).toBe(404);
+      expect((await get('/no/such/page')).statusCode).toBe(404);
+      expect((await get('/static/missing.js')).statusCode).toBe(404);
+      for (const url of ['/', '/questions', '/questions/ask', '/tags', '/users/login', '/users/settings/profile', '/admin/smtp', '/search?q=x', '/users/notifications/inbox']) {
+        expect((await get(url)).statusCode, url).toBe(200);
+      }
+    });
+
+    it('gives tag pages and profiles their head', async () => {
+      const tag = await db().selectFrom('tag').select(['slug_name', 'display_name']).where('status', '=', 1).executeTakeFirstOrThrow();
+      const tagPage = await get(`/tags/${tag.slug_name}`);
+      expect(tagPage.statusCode).toBe(200);
+      expect(tagPage.body).toContain(`<title>${tag.display_name} – Test Site</title>`);
+      expect(tagPage.body).toContain(`<link rel="canonical" href="http://127.0.0.1:9080/tags/${tag.slug_name}">`);
+      expect(tagPage.body).toContain(`href="http://127.0.0.1:9080/feeds/tags/${tag.slug_name}.atom"`);
+      const profile = await get(`/users/${ADMIN.name}`);
+      expect(profile.statusCode).toBe(200);
+      expect(profile.body).toContain('<meta property="og:type" content="profile">');
+      expect(profile.body).toContain(`<link rel="canonical" href="http://127.0.0.1:9080/users/${ADMIN.name}">`);
+    });
+
+    it('lists question titles as links on / and /questions', async () => {
+      for (const url of ['/', '/questions']) {
+        const html = (await get(url)).body;
+        expect(html).toContain(`<a href="${canonical}">${TITLE}</a>`);
+        expect(html).toContain('href="http://127.0.0.1:9080/feeds/questions.atom"');
+        expect(html).toContain(`<link rel="canonical" href="http://127.0.0.1:9080${url}">`);
+      }
+    });
+  });
+
+  describe('private mode', () => {
+    beforeAll(() => setGroup('login', { login_required: true }));
+    afterAll(() => setGroup('login', { login_required: false }));
+
+    it('serves the bare shell with status 200 for every page, known or not', async () => {
+      for (const url of [canonical, `/questions/${qid}`, '/questions/10019999999999999', '/', '/questions', '/tags/no-such-tag', `/users/${ADMIN.name}`, '/no/such/page']) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body).not.toContain(TITLE);
+        expect(res.body).not.toContain('application/ld+json');
+        expect(res.body).not.toContain('rel="canonical"');
+        expect(res.body).not.toContain('"question":');
+      }
+    });
+  });
+});
