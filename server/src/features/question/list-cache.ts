@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { SharedReply } from '../../core/shared-reply.js';
 import type { Runtime } from '../../runtime.js';
 
 /**
@@ -23,11 +24,16 @@ export async function changedQuestionLists(runtime: Runtime): Promise<void> {
   await runtime.invalidate(GENERATION_KEY);
 }
 
-export async function cachedList<T>(runtime: Runtime, key: unknown, load: () => Promise<T>): Promise<T> {
+/** The cached page with its reply, whose serialised and compressed bodies live as long as the page. */
+export async function cachedPage<T>(runtime: Runtime, key: unknown, load: () => Promise<T>): Promise<SharedReply<T>> {
   const cacheKey = `answer:question-list:${await generation(runtime)}:${JSON.stringify(key)}`;
-  const hit = await runtime.cache.get<T>(cacheKey);
+  const hit = await runtime.cache.get<SharedReply<T>>(cacheKey);
   if (hit !== undefined) return hit;
-  const value = await load();
-  await runtime.cache.set(cacheKey, value, PAGE_SECONDS);
-  return value;
+  const page = new SharedReply(await load());
+  await runtime.cache.set(cacheKey, page, PAGE_SECONDS);
+  return page;
+}
+
+export async function cachedList<T>(runtime: Runtime, key: unknown, load: () => Promise<T>): Promise<T> {
+  return (await cachedPage(runtime, key, load)).data;
 }

@@ -8,7 +8,7 @@ import { tagsOfQuestions } from '../tag/queries.js';
 import { loadUserBasics } from '../user/basic.js';
 import { findUserByUsername } from '../user/queries.js';
 import { type LastAnswer, listUserIds, presentListItem } from './presenter.js';
-import { cachedList } from './list-cache.js';
+import { cachedPage } from './list-cache.js';
 import { countQuestions, type ListFilter, pageQuestions } from './queries.js';
 
 type PageQuery = z.infer<typeof questionPageQuery>;
@@ -18,9 +18,14 @@ type PageQuery = z.infer<typeof questionPageQuery>;
  * answers and users batch-loaded for the whole page (no per-row queries).
  */
 export async function questionPage(runtime: Runtime, query: PageQuery) {
+  return (await questionPageReply(runtime, query)).data;
+}
+
+/** The cached page as a reply: GET /question/page sends its stored bodies. */
+export async function questionPageReply(runtime: Runtime, query: PageQuery) {
   // Settings that shape the items (id form, recommended flags) are part of the key.
   const { seo, write } = await loadSiteSettings(runtime);
-  return cachedList(runtime, [query, seo.permalink, write.required_tag], () => loadQuestionPage(runtime, query));
+  return cachedPage(runtime, [query, seo.permalink, write.required_tag], () => loadQuestionPage(runtime, query));
 }
 
 async function loadQuestionPage(runtime: Runtime, query: PageQuery) {

@@ -7,7 +7,7 @@ import { parseInput } from '../../core/validate.js';
 import { addAnswer } from '../answer/service.js';
 import { postingRoute } from '../captcha/throttle.js';
 import { questionInfo } from './info.js';
-import { questionPage } from './list.js';
+import { questionPageReply } from './list.js';
 import { recommendPage } from './recommend.js';
 import { relatedQuestions, similarQuestions } from './related.js';
 import { askQuestion, deleteQuestion, editQuestion, questionIdOrThrow } from './service.js';
@@ -18,8 +18,9 @@ export async function questionRoutes(app: FastifyInstance) {
   const pub = { config: { access: 'public' as const } };
   const auth = { config: { access: 'auth' as const } };
 
+  // The page is cached for every reader, and so are its serialised and compressed bodies.
   app.get('/question/page', pub, async (request, reply) =>
-    send(request, reply, await questionPage(runtime, parseInput(questionPageQuery, request.query))),
+    (await questionPageReply(runtime, parseInput(questionPageQuery, request.query))).send(request, reply),
   );
 
   // Visitors get 401, as upstream: the feed is made of what the reader follows.

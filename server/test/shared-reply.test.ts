@@ -1,0 +1,104 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { preferredEncoding } from '../src/core/shared-reply.js';
+import { installedSite, member, relaxCaptcha, type TestSite } from './support/app.js';
+
+// Counts the compressions the server itself makes (@fastify/compress loads its own zlib, uncounted).
+const compressions = vi.hoisted(() => ({ br: 0, gzip: 0 }));
+vi.mock('node:zlib', async (original) => {
+  const zlib = await original<typeof import('node:zlib')>();
+  return {
+    ...zlib,
+    brotliCompressSync: (...args: Parameters<typeof zlib.brotliCompressSync>) => (compressions.br++, zlib.brotliCompressSync(...args)),
+    gzipSync: (...args: Parameters<typeof zlib.gzipSync>) => (compressions.gzip++, zlib.gzipSync(...args)),
+  };
+});
+
+let site: TestSite;
+beforeAll(async () => {
+  site = await installedSite();
+  await relaxCaptcha(site);
+  const alice = await member(site, 'alice', 1000);
+  // Enough questions for a page above the compression threshold.
+  for (let i = 1; i <= 8; i++) {
+    const res = await site.app.inject({
+      method: 'POST',
+      url: '/answer/api/v1/question',
+      headers: { authorization: alice.token },
+      payload: { title: `Question number ${i} about configuring the cache`, content: `Body of question ${i}, long enough to post.`, tags: [{ slug_name: 'support' }] },
+    });
+    expect(res.statusCode).toBe(200);
+  }
+});
+afterAll(async () => site.close());
+
+const LIST = '/answer/api/v1/question/page?order=newest&page=1&page_size=20';
+const get = (headers: Record<string, string>, url = LIST) => site.app.inject({ method: 'GET', url, headers });
+
+describe('cached list pages as shared replies', () => {
+  it('sends the same bytes, compressed once per encoding and language, with Vary', async () => {
+    const plain = await get({});
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toContain('accept-encoding');
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const json = plain.json();
+    expect(json).toMatchObject({ code: 200, reason: 'base.success', msg: 'Success.' });
+    expect(json.data.list.length).toBeGreaterThanOrEqual(8);
+
+    const before = { ...compressions };
+    for (let i = 0; i < 3; i++) {
+      const br = await get({ 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['vary']).toContain('accept-encoding');
+      expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+      const gz = await get({ 'accept-encoding': 'gzip' });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+    }
+    expect(compressions.br - before.br).toBe(1);
+    expect(compressions.gzip - before.gzip).toBe(1);
+
+    // Another language is another body, compressed once too.
+    const zh = await get({ 'accept-encoding': 'br', 'accept-language': 'zh_CN' });
+    expect(JSON.parse(brotliDecompressSync(zh.rawPayload).toString()).msg).toBe('成功。');
+    await get({ 'accept-encoding': 'br', 'accept-language': 'zh_CN' });
+    expect(compressions.br - before.br).toBe(2);
+  });
+
+  it('leaves other encodings to the compression plugin and honours x-no-compression', async () => {
+    const deflate = await get({ 'accept-encoding': 'deflate' });
+    expect(deflate.headers['content-encoding']).toBe('deflate');
+    const none = await get({ 'accept-encoding': 'br', 'x-no-compression': '1' });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.json().data.list.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('gives the same JSON as before for small pages, uncompressed', async () => {
+    const small = await get({ 'accept-encoding': 'br' }, '/answer/api/v1/question/page?order=newest&page=1&page_size=1');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json().data.list).toHaveLength(1);
+  });
+});
+
+describe('preferredEncoding', () => {
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['identity', undefined],
+    ['deflate', undefined],
+    ['gzip', 'gzip'],
+    ['x-gzip', 'gzip'],
+    ['br', 'br'],
+    ['gzip, deflate, br', 'br'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['br;q=0, gzip;q=0', undefined],
+    ['*', 'br'],
+    ['*;q=0.5, br;q=0', 'gzip'],
+    ['GZIP;Q=0.8, BR;q=0.9', 'br'],
+  ])('%j -> %j', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
+  });
+});
