@@ -36,6 +36,7 @@ import { reasonRoutes } from './features/reason/routes.js';
 import { reportRoutes } from './features/report/routes.js';
 import { revisionRoutes } from './features/revision/routes.js';
 import { searchRoutes } from './features/search/routes.js';
+import { seoRoutes } from './features/seo/routes.js';
 import { reviewRoutes } from './features/revision/review-routes.js';
 import { pendingReviewRoutes, reviewSettingsRoutes } from './features/review/routes.js';
 import { siteSettingsRoutes } from './features/admin/siteinfo-routes.js';
@@ -196,6 +197,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(siteSettingsRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(sitePageRoutes);
   await app.register(permalinkRoutes);
+  await app.register(seoRoutes);
   const uploadsDir = runtime.config?.service_config?.upload_path || runtime.paths.uploads;
   fs.mkdirSync(uploadsDir, { recursive: true });
   await app.register(uploadRoutes, { uploadsDir });

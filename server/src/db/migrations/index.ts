@@ -10,6 +10,7 @@ import { mailDigest } from './0009_mail_digest.js';
 import { moderationLog } from './0010_moderation_log.js';
 import { openFlags } from './0013_open_flags.js';
 import { userSuspension } from './0011_user_suspension.js';
+import { sitemapIndex } from './0014_sitemap_index.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0010_moderation_log': moderationLog,
   '0011_user_suspension': userSuspension,
   '0013_open_flags': openFlags,
+  '0014_sitemap_index': sitemapIndex,
 };
