@@ -162,6 +162,8 @@ describe.each(dialectTargets())('pages on $name', (target) => {
       expect((await get('/users/no-such-person')).statusCode).toBe(404);
       expect((await get('/no/such/page')).statusCode).toBe(404);
       expect((await get('/static/missing.js')).statusCode).toBe(404);
+      // index.html links it; without a branding icon it is empty, not the 404 page.
+      expect((await get('/favicon.ico')).statusCode).toBe(204);
       for (const url of ['/', '/questions', '/questions/ask', '/tags', '/users/login', '/users/settings/profile', '/admin/smtp', '/search?q=x', '/users/notifications/inbox']) {
         expect((await get(url)).statusCode, url).toBe(200);
       }

@@ -5,6 +5,7 @@ import { showErrorPage } from '../state/notices';
 import { agentStore, pluginStore, siteStore } from '../state/site';
 import { pullUser } from '../state/user';
 import { applyTimeZone } from '../utils/time-zone';
+import { initialData } from './initial-data';
 import { ROUTES } from './paths';
 import { router } from './router';
 
@@ -19,7 +20,9 @@ const quiet = { passingError: true, ignore50x: true } as const;
 export async function boot(): Promise<void> {
   if (window.location.pathname === ROUTES.install) return;
 
-  const [site, user, plugins] = await Promise.allSettled([getSiteInfo(quiet), pullUser(true), getPluginStatus(quiet)]);
+  // The server writes the site settings into the page; asking for them is for a page without.
+  const inlineSite = initialData().siteinfo;
+  const [site, user, plugins] = await Promise.allSettled([inlineSite ? Promise.resolve(inlineSite) : getSiteInfo(quiet), pullUser(true), getPluginStatus(quiet)]);
   if (plugins.status === 'fulfilled' && Array.isArray(plugins.value)) pluginStore.set(plugins.value);
   let settings: SiteInfo | null = null;
   if (site.status === 'fulfilled' && site.value === null) {

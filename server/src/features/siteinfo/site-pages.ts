@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadSiteSettings } from './service.js';
 import { webManifest } from './web-manifest.js';
 
-/** Site resources outside the API: custom CSS, robots.txt (domain.md 13.1, 13.3) and the web app manifest. */
+/** Site resources outside the API: custom CSS, robots.txt (domain.md 13.1, 13.3), the favicon and the web app manifest. */
 export async function sitePageRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
@@ -16,6 +16,14 @@ export async function sitePageRoutes(app: FastifyInstance) {
   app.get('/manifest.json', { config: { access: 'none' } }, async (_request, reply) => {
     const settings = runtime.installed ? await loadSiteSettings(runtime) : null;
     return reply.type('application/manifest+json; charset=utf-8').header('Cache-Control', 'no-cache').send(settings ? webManifest(settings) : {});
+  });
+
+  // index.html links /favicon.ico: the branding icon when there is one, else an empty answer (a
+  // page path the app does not know would be a 404, which browsers report as an error).
+  app.get('/favicon.ico', async (_request, reply) => {
+    const branding = runtime.installed ? (await loadSiteSettings(runtime)).branding : null;
+    const icon = branding?.favicon || branding?.square_icon;
+    return icon ? reply.redirect(icon) : reply.code(204).send();
   });
 
   app.get('/robots.txt', async (_request, reply) => {
