@@ -63,9 +63,11 @@ export async function questionPageContent(runtime: Runtime, request: FastifyRequ
 
 const isoDate = (seconds: number) => new Date(seconds * 1000).toISOString();
 
-function byline(user: UserBasicInfo | null, created: number): string {
+/** Author and date; an answer's date links to the answer, as its permalink. */
+function byline(user: UserBasicInfo | null, created: number, link?: string): string {
   const name = user ? `<a href="${e(userPath(user.username))}">${e(user.display_name || user.username)}</a> ` : '';
-  return `<p class="small text-secondary">${name}<time datetime="${isoDate(created)}">${isoDate(created).slice(0, 10)}</time></p>`;
+  const time = `<time datetime="${isoDate(created)}">${isoDate(created).slice(0, 10)}</time>`;
+  return `<p class="small text-secondary">${name}${link ? `<a class="link-secondary" href="${e(link)}">${time}</a>` : time}</p>`;
 }
 
 /**
@@ -78,7 +80,7 @@ function questionSnapshot(info: Info, answers: AnswerList, path: string, answerP
     .map(
       (a) =>
         `<article id="answer-${e(a.id)}" class="border-top pt-3 mt-3"><div class="post-html">${a.html}</div>` +
-        `<p class="small"><a href="${e(answerPathOf(a.id))}">#</a></p>${byline(a.user_info, a.create_time)}</article>`,
+        `${byline(a.user_info, a.create_time, answerPathOf(a.id))}</article>`,
     )
     .join('');
   return (
