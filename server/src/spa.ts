@@ -55,7 +55,7 @@ export async function serveSpa(runtime: Runtime, url: string, reply: FastifyRepl
   if (runtime.installed) {
     // The same JSON as GET /siteinfo, so the app starts without asking for it.
     const data = { siteinfo: await publicSiteInfo(runtime), ...content.data };
-    const script = `<script type="application/json" id="initial-data" nonce="${nonce}">${jsonForScript(data)}</script>\n  </head>`;
+    const script = `  <script type="application/json" id="initial-data" nonce="${nonce}">${jsonForScript(data)}</script>\n  </head>`;
     html = html.replace('</head>', () => script);
   }
   if (content.body) html = html.replace(ROOT, () => `<div id="root">${content.body}</div>`);
