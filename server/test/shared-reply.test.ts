@@ -15,10 +15,12 @@ vi.mock('node:zlib', async (original) => {
 });
 
 let site: TestSite;
+let alice: { id: string; token: string };
+let questionId: string;
 beforeAll(async () => {
   site = await installedSite();
   await relaxCaptcha(site);
-  const alice = await member(site, 'alice', 1000);
+  alice = await member(site, 'alice', 1000);
   // Enough questions for a page above the compression threshold.
   for (let i = 1; i <= 8; i++) {
     const res = await site.app.inject({
@@ -28,6 +30,7 @@ beforeAll(async () => {
       payload: { title: `Question number ${i} about configuring the cache`, content: `Body of question ${i}, long enough to post.`, tags: [{ slug_name: 'support' }] },
     });
     expect(res.statusCode).toBe(200);
+    questionId = res.json().data.id;
   }
 });
 afterAll(async () => site.close());
@@ -79,6 +82,44 @@ describe('cached list pages as shared replies', () => {
     const small = await get({ 'accept-encoding': 'br' }, '/answer/api/v1/question/page?order=newest&page=1&page_size=1');
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json().data.list).toHaveLength(1);
+  });
+});
+
+describe('the question and its answers as visitors get them', () => {
+  const info = () => get({}, `/answer/api/v1/question/info?id=${questionId}`);
+  const answers = () => get({ 'accept-encoding': 'gzip' }, `/answer/api/v1/answer/page?question_id=${questionId}`);
+
+  it('are shared between visitors and renewed by the next write', async () => {
+    const first = await info();
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({ id: questionId, answer_count: 0, answered: false });
+    expect((await info()).json().data.answer_count).toBe(0);
+    const none = await answers();
+    // Too small to be worth compressing.
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.json().data.count).toBe(0);
+
+    const bob = await member(site, 'bobby', 1000);
+    const posted = await site.app.inject({
+      method: 'POST',
+      url: '/answer/api/v1/answer',
+      headers: { authorization: bob.token },
+      payload: { question_id: questionId, content: 'An answer that renews the cached page.' },
+    });
+    expect(posted.statusCode).toBe(200);
+    expect((await info()).json().data.answer_count).toBe(1);
+    expect((await answers()).json().data).toMatchObject({ count: 1, list: [{ content: 'An answer that renews the cached page.' }] });
+  });
+
+  it('are not what a signed-in reader gets', async () => {
+    const mine = await site.app.inject({ method: 'GET', url: `/answer/api/v1/question/info?id=${questionId}`, headers: { authorization: alice.token } });
+    expect(mine.json().data.member_actions.length).toBeGreaterThan(0);
+    expect((await info()).json().data.member_actions).toEqual([]);
+  });
+
+  it('answers 404 for a question that does not exist', async () => {
+    expect((await get({}, '/answer/api/v1/question/info?id=10010000000999999')).statusCode).toBe(404);
+    expect((await get({}, '/answer/api/v1/answer/page?question_id=10010000000999999')).statusCode).toBe(404);
   });
 });
 

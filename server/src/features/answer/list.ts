@@ -9,6 +9,7 @@ import { loadThresholds, type Thresholds } from '../../core/privileges.js';
 import type { AnswerTable } from '../../db/schema.js';
 import type { Runtime } from '../../runtime.js';
 import { questionInfo } from '../question/info.js';
+import { cachedPage } from '../question/list-cache.js';
 import { findQuestion } from '../question/queries.js';
 import { questionIdOrThrow } from '../question/service.js';
 import { canSeeAnswer, canSeeQuestion } from '../visibility/rules.js';
@@ -19,6 +20,7 @@ import { A, answerIdOrThrow, findAnswer } from './service.js';
 import { ACT } from '../activity/types.js';
 
 type AnswerRow = Selectable<AnswerTable>;
+type AnswerPageQuery = z.infer<typeof answerPageQuery>;
 
 function present(
   a: AnswerRow,
@@ -66,9 +68,21 @@ async function presentAll(runtime: Runtime, rows: AnswerRow[], user: SessionUser
  * GET /answer/page (domain.md 5.5). Visitors see available answers; signed-in users also their own
  * pending ones; moderators everything. "updated" really sorts by creation, newest first, as clients expect.
  */
-export async function answerPage(runtime: Runtime, query: z.infer<typeof answerPageQuery>, user: SessionUser | null, lang: string) {
-  const db = runtime.database;
+export async function answerPage(runtime: Runtime, query: AnswerPageQuery, user: SessionUser | null, lang: string) {
+  if (!user) return (await anonymousAnswerPage(runtime, query, lang)).data;
+  return loadAnswerPage(runtime, questionIdOrThrow(query.question_id), query, user, lang);
+}
+
+/** Visitors share one answer list per page, cached like question/info (see anonymousQuestionInfo). */
+export async function anonymousAnswerPage(runtime: Runtime, query: AnswerPageQuery, lang: string) {
   const questionId = questionIdOrThrow(query.question_id);
+  const { seo } = await loadSiteSettings(runtime);
+  const key = ['answer-page', questionId, query.order, query.page, query.page_size, lang, seo.permalink];
+  return cachedPage(runtime, key, () => loadAnswerPage(runtime, questionId, query, null, lang));
+}
+
+async function loadAnswerPage(runtime: Runtime, questionId: string, query: AnswerPageQuery, user: SessionUser | null, lang: string) {
+  const db = runtime.database;
   const question = await db.selectFrom('question').select(['status', 'user_id']).where('id', '=', questionId).executeTakeFirst();
   const thresholds = await loadThresholds(runtime);
   if (!question || !canSeeQuestion(user, question, thresholds)) throw notFound('error.question.not_found');

@@ -5,7 +5,7 @@ import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
 import { postingRoute } from '../captcha/throttle.js';
 import { acceptAnswer, acceptBody } from './accept.js';
-import { answerInfo, answerPage } from './list.js';
+import { answerInfo, answerPage, anonymousAnswerPage } from './list.js';
 import { addAnswer, deleteAnswer, editAnswer } from './service.js';
 
 export async function answerRoutes(app: FastifyInstance) {
@@ -13,9 +13,12 @@ export async function answerRoutes(app: FastifyInstance) {
   const pub = { config: { access: 'public' as const } };
   const auth = { config: { access: 'auth' as const } };
 
-  app.get('/answer/page', pub, async (request, reply) =>
-    send(request, reply, await answerPage(runtime, parseInput(answerPageQuery, request.query), request.user, request.lang)),
-  );
+  app.get('/answer/page', pub, async (request, reply) => {
+    const query = parseInput(answerPageQuery, request.query);
+    // Visitors get the shared page's stored bodies.
+    if (!request.user) return (await anonymousAnswerPage(runtime, query, request.lang)).send(request, reply);
+    return send(request, reply, await answerPage(runtime, query, request.user, request.lang));
+  });
 
   app.get('/answer/info', pub, async (request, reply) =>
     send(request, reply, await answerInfo(runtime, parseInput(idQuery, request.query).id, request.user, request.lang)),

@@ -10,6 +10,7 @@ import { presentTagBrief } from '../tag/presenter.js';
 import { tagsOfQuestions } from '../tag/queries.js';
 import { loadUserBasics } from '../user/basic.js';
 import { presentOptionalId } from './presenter.js';
+import { cachedPage } from './list-cache.js';
 import { findQuestion } from './queries.js';
 import { canSeeQuestion } from '../visibility/rules.js';
 import { questionIdOrThrow } from './service.js';
@@ -22,8 +23,23 @@ import { ACT } from '../activity/types.js';
 
 /** GET /question/info: the question as the viewer may see it, with what the viewer may do. */
 export async function questionInfo(runtime: Runtime, rawId: string, user: SessionUser | null, lang: string) {
-  const db = runtime.database;
+  if (!user) return (await anonymousQuestionInfo(runtime, rawId, lang)).data;
+  return loadQuestionInfo(runtime, questionIdOrThrow(rawId), user, lang);
+}
+
+/**
+ * Every visitor sees the same question, so it is cached like the question lists: under their
+ * generation, which every write to a question, its answers or votes renews (list-cache.ts), with
+ * its reply bodies. Counters only a visit or a follow changes may lag by the page's few seconds.
+ */
+export async function anonymousQuestionInfo(runtime: Runtime, rawId: string, lang: string) {
   const id = questionIdOrThrow(rawId);
+  const { seo, write } = await loadSiteSettings(runtime);
+  return cachedPage(runtime, ['question-info', id, lang, seo.permalink, write.required_tag], () => loadQuestionInfo(runtime, id, null, lang));
+}
+
+async function loadQuestionInfo(runtime: Runtime, id: string, user: SessionUser | null, lang: string) {
+  const db = runtime.database;
   const q = await findQuestion(db, id);
   const thresholds = await loadThresholds(runtime);
   if (!q || !canSeeQuestion(user, q, thresholds)) throw notFound('error.question.not_found');

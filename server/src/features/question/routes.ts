@@ -6,7 +6,7 @@ import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
 import { addAnswer } from '../answer/service.js';
 import { postingRoute } from '../captcha/throttle.js';
-import { questionInfo } from './info.js';
+import { anonymousQuestionInfo, questionInfo } from './info.js';
 import { questionPageReply } from './list.js';
 import { recommendPage } from './recommend.js';
 import { relatedQuestions, similarQuestions } from './related.js';
@@ -30,6 +30,12 @@ export async function questionRoutes(app: FastifyInstance) {
 
   app.get('/question/info', pub, async (request, reply) => {
     const { id } = parseInput(idQuery, request.query);
+    if (!request.user) {
+      // Visitors get the shared question's stored bodies; their view is counted all the same.
+      const shared = await anonymousQuestionInfo(runtime, id, request.lang);
+      await countView(runtime.database, questionIdOrThrow(id), viewerOf(request));
+      return shared.send(request, reply);
+    }
     const info = await questionInfo(runtime, id, request.user, request.lang);
     await countView(runtime.database, questionIdOrThrow(id), viewerOf(request));
     return send(request, reply, info);
