@@ -58,7 +58,7 @@ export async function serveSpa(runtime: Runtime, url: string, reply: FastifyRepl
     const script = `  <script type="application/json" id="initial-data" nonce="${nonce}">${jsonForScript(data)}</script>\n  </head>`;
     html = html.replace('</head>', () => script);
   }
-  if (content.body) html = html.replace(ROOT, () => `<div id="root">${content.body}</div>`);
+  if (content.body) html = html.replace(ROOT, () => `<div id="root" data-snapshot>${content.body}</div>`);
   if (content.status) reply.code(content.status);
   return setHtmlHeaders(reply, nonce)
     .header('Cache-Control', 'no-cache')

@@ -71,7 +71,7 @@ describe.each(dialectTargets())('pages on $name', (target) => {
       const answers = await db().selectFrom('answer').select(['parsed_text']).where('question_id', '=', qid).where('status', '=', 1).execute();
       const question = await db().selectFrom('question').select('parsed_text').where('id', '=', qid).executeTakeFirstOrThrow();
       expect(answers.length).toBeGreaterThan(0);
-      const root = html.slice(html.indexOf('<div id="root">'));
+      const root = html.slice(html.indexOf('<div id="root" data-snapshot>'));
       expect(root).toContain(`<h1 class="h3"><a class="link-body-emphasis text-decoration-none" href="${canonical}">${TITLE}</a></h1>`);
       expect(root).toContain(question.parsed_text);
       for (const a of answers) expect(root).toContain(a.parsed_text);

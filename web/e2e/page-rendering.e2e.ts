@@ -42,7 +42,7 @@ it('sends the title, the question and its answers in the HTML itself', async () 
   expect(html).toContain('"@type":"QAPage"');
 });
 
-it('starts the app over the snapshot without console errors, CSP violations or site and question requests', async () => {
+it('starts the app over the snapshot without a spinner, console errors, CSP violations or site and question requests', async () => {
   const page = await openTab(browser, opened);
   const errors: string[] = [];
   const requests: string[] = [];
@@ -55,6 +55,10 @@ it('starts the app over the snapshot without console errors, CSP violations or s
     if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
   });
   await page.addInitScript(() => {
+    // Whether a loading spinner ever replaced the snapshot before the page was there.
+    new MutationObserver(() => {
+      if (document.querySelector('#root .spinner-border')) (window as unknown as { __spinner: boolean }).__spinner = true;
+    }).observe(document, { childList: true, subtree: true });
     document.addEventListener('securitypolicyviolation', (e) => {
       (window as unknown as { __csp: string[] }).__csp ??= [];
       (window as unknown as { __csp: string[] }).__csp.push(`${e.effectiveDirective} ${e.blockedURI}`);
@@ -66,6 +70,7 @@ it('starts the app over the snapshot without console errors, CSP violations or s
   await page.getByRole('heading', { name: TITLE }).waitFor();
   expect(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])).toEqual([]);
   expect(errors).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { __spinner?: boolean }).__spinner ?? false)).toBe(false);
   expect(requests).not.toContain('/answer/api/v1/siteinfo');
   expect(requests).not.toContain('/answer/api/v1/question/info');
   expect(requests).not.toContain('/answer/api/v1/answer/page');

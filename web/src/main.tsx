@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { boot } from './app/boot';
+import { preloadSnapshotPage } from './app/pages';
 import { wireClient } from './app/client-wiring';
 import { initI18n } from './i18n';
 import { STORAGE_KEYS, storage } from './utils/storage';
@@ -19,8 +20,12 @@ wireClient();
 const container = document.getElementById('root')!;
 
 async function start() {
+  // While the server's snapshot shows, the page's code downloads along with the start-up calls, and
+  // the app starts once both are there: it replaces the snapshot with the page, not with a spinner.
+  const pageCode = container.hasAttribute('data-snapshot') ? preloadSnapshotPage(window.location.pathname) : undefined;
   await initI18n();
   await boot();
+  await pageCode;
   container.removeAttribute('aria-busy');
   createRoot(container).render(
     <StrictMode>

@@ -18,10 +18,32 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
 }
 
 /**
+ * A thenable that has already settled. React.lazy reads a module from it at once, where a promise
+ * (settled or not) makes it suspend and show the loading fallback for at least a moment.
+ */
+const settled = <T>(value: T) => ({ then: (resolve: (value: T) => void) => resolve(value) }) as unknown as Promise<T>;
+
+/**
  * One chunk per area of the site: `area('Name')` is a lazy component for the module's export
- * `Name`, and every page of the area shares the one download.
+ * `Name`, and every page of the area shares the one download. `area.preload()` starts that download
+ * ahead of rendering; a page whose area is loaded then renders without a loading state.
  */
 export function lazyArea<M>(load: () => Promise<M>) {
-  return (name: keyof M & string) =>
-    lazy(async () => ({ default: (await withTimeout(load()))[name] as ComponentType }));
+  let loaded: M | undefined;
+  let loading: Promise<M> | undefined;
+  const preload = () =>
+    (loading ??= withTimeout(load()).then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        // A failed download (a deploy replaced the chunks, a network blip) may be tried again.
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const area = (name: keyof M & string) =>
+    lazy(() => {
+      const component = (module: M) => ({ default: module[name] as ComponentType });
+      return loaded ? settled(component(loaded)) : preload().then(component);
+    });
+  return Object.assign(area, { preload });
 }

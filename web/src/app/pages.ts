@@ -87,3 +87,11 @@ export const Pages = {
   InstallPage: install('InstallPage'),
   Maintenance: maintenance('Maintenance'),
 };
+
+/**
+ * Loads the code of the page at `pathname` when the server sent a snapshot of it (question pages
+ * and lists); settles once it is there, or failed (the page then loads it as usual).
+ */
+export async function preloadSnapshotPage(pathname: string): Promise<void> {
+  if (/^\/(questions(\/|$)|$)/.test(pathname)) await questions.preload().catch(() => undefined);
+}
