@@ -117,9 +117,25 @@ describe('the question and its answers as visitors get them', () => {
     expect((await info()).json().data.member_actions).toEqual([]);
   });
 
+  it('include comments, renewed by adding, editing and deleting one', async () => {
+    const comments = async () => (await get({}, `/answer/api/v1/comment/page?object_id=${questionId}&query_cond=vote&page=1&page_size=5`)).json().data;
+    expect((await comments()).count).toBe(0);
+    const write = (method: 'POST' | 'PUT' | 'DELETE', payload: object) =>
+      site.app.inject({ method, url: '/answer/api/v1/comment', headers: { authorization: alice.token }, payload });
+    const added = await write('POST', { object_id: questionId, original_text: 'A first comment on it.' });
+    expect(added.statusCode).toBe(200);
+    const commentId = added.json().data.comment_id;
+    expect((await comments()).list).toMatchObject([{ original_text: 'A first comment on it.' }]);
+    expect((await write('PUT', { comment_id: commentId, original_text: 'An edited comment on it.' })).statusCode).toBe(200);
+    expect((await comments()).list).toMatchObject([{ original_text: 'An edited comment on it.' }]);
+    expect((await write('DELETE', { comment_id: commentId })).statusCode).toBe(200);
+    expect((await comments()).count).toBe(0);
+  });
+
   it('answers 404 for a question that does not exist', async () => {
     expect((await get({}, '/answer/api/v1/question/info?id=10010000000999999')).statusCode).toBe(404);
     expect((await get({}, '/answer/api/v1/answer/page?question_id=10010000000999999')).statusCode).toBe(404);
+    expect((await get({}, '/answer/api/v1/comment/page?object_id=10010000000999999')).statusCode).toBe(404);
   });
 });
 

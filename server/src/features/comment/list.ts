@@ -9,17 +9,28 @@ import { pageOf } from '../../core/pagination.js';
 import { loadThresholds } from '../../core/privileges.js';
 import type { CommentTable } from '../../db/schema.js';
 import type { Runtime } from '../../runtime.js';
+import { cachedCommentPage } from '../question/list-cache.js';
 import { loadUserBasics } from '../user/basic.js';
 import { loadVisibleObject } from '../visibility/objects.js';
 import { C, canEditComment } from './service.js';
 
 type CommentRow = Selectable<CommentTable>;
+type CommentPageQuery = z.infer<typeof commentPageQuery>;
 
 /**
  * GET /comment/page (domain.md 5.6): the comments of a post the caller may see; a deep-linked
  * comment not on the page is appended.
  */
-export async function commentPage(runtime: Runtime, query: z.infer<typeof commentPageQuery>, user: SessionUser | null, lang: string) {
+export async function commentPage(runtime: Runtime, query: CommentPageQuery, user: SessionUser | null, lang: string) {
+  if (!user) return (await anonymousCommentPage(runtime, query, lang)).data;
+  return loadCommentPage(runtime, query, user, lang);
+}
+
+/** Visitors share one page of comments, cached like question/info (question/list-cache.ts). */
+export const anonymousCommentPage = (runtime: Runtime, query: CommentPageQuery, lang: string) =>
+  cachedCommentPage(runtime, [query, lang], () => loadCommentPage(runtime, query, null, lang));
+
+async function loadCommentPage(runtime: Runtime, query: CommentPageQuery, user: SessionUser | null, lang: string) {
   const db = runtime.database;
   const objectId = toLongId(query.object_id);
   // Comments are part of their post: a post the caller may not see has no comments for them.

@@ -4,15 +4,18 @@ import { guardDuplicate } from '../../core/duplicate.js';
 import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
 import { postingRoute } from '../captcha/throttle.js';
-import { commentPage, presentComments } from './list.js';
+import { anonymousCommentPage, commentPage, presentComments } from './list.js';
 import { addComment, deleteComment, editComment, findComment } from './service.js';
 
 export async function commentRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
-  app.get('/comment/page', { config: { access: 'public' } }, async (request, reply) =>
-    send(request, reply, await commentPage(runtime, parseInput(commentPageQuery, request.query), request.user, request.lang)),
-  );
+  app.get('/comment/page', { config: { access: 'public' } }, async (request, reply) => {
+    const query = parseInput(commentPageQuery, request.query);
+    // Visitors get the shared page's stored bodies.
+    if (!request.user) return (await anonymousCommentPage(runtime, query, request.lang)).send(request, reply);
+    return send(request, reply, await commentPage(runtime, query, request.user, request.lang));
+  });
 
   app.post('/comment', postingRoute('comment'), async (request, reply) => {
     const input = parseInput(commentSchema, request.body);

@@ -10,6 +10,7 @@ import { nextObjectId } from '../../db/uniqid.js';
 import type { Runtime } from '../../runtime.js';
 import { recordEvent } from '../activity/events.js';
 import { publish } from '../events/publish.js';
+import { changedComments } from '../question/list-cache.js';
 import { ACT } from '../activity/types.js';
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -55,7 +56,7 @@ export async function addComment(runtime: Runtime, user: SessionUser, input: z.i
   }
   const t = now();
   // The comment and its timeline event are written together.
-  return db.transaction().execute(async (trx) => {
+  const commentId = await db.transaction().execute(async (trx) => {
     const id = await nextObjectId(trx, OBJECT_TYPE.comment);
     await trx
       .insertInto('comment')
@@ -79,6 +80,8 @@ export async function addComment(runtime: Runtime, user: SessionUser, input: z.i
     await publish(trx, { kind: 'comment.create', actorId: user.id, commentId: id, objectId, questionId: target.questionId, replyUserId, mentionUserIds });
     return id;
   });
+  await changedComments(runtime);
+  return commentId;
 }
 
 /**
@@ -107,15 +110,16 @@ export async function editComment(runtime: Runtime, user: SessionUser, input: z.
     if (String(comment.user_id) === user.id) throw badRequest('error.comment.cannot_edit_after_deadline');
     throw new AppError(403, 'error.comment.edit_without_permission');
   }
-  await writeCommentText(db, String(comment.id), input.original_text);
+  await writeCommentText(runtime, String(comment.id), input.original_text);
 }
 
 /**
  * Rewrites a comment's text. The caller has decided who may: the author in time or an admin
  * (editComment), or staff handling a flag on it (report/review.ts; upstream's quirk let only the author).
  */
-export async function writeCommentText(db: Db, commentId: string, text: string): Promise<void> {
-  await db.updateTable('comment').set({ original_text: text, parsed_text: renderMarkdown(text), updated_at: now() }).where('id', '=', commentId).execute();
+export async function writeCommentText(runtime: Runtime, commentId: string, text: string): Promise<void> {
+  await runtime.database.updateTable('comment').set({ original_text: text, parsed_text: renderMarkdown(text), updated_at: now() }).where('id', '=', commentId).execute();
+  await changedComments(runtime);
 }
 
 export async function deleteComment(runtime: Runtime, user: SessionUser, rawId: string): Promise<void> {
@@ -124,4 +128,5 @@ export async function deleteComment(runtime: Runtime, user: SessionUser, rawId: 
   if (!comment || Number(comment.status) !== C.available) throw notFound('error.comment.not_found');
   if (!can(user, 'comment.delete', await loadThresholds(runtime), comment.user_id)) throw new AppError(403, 'error.rank.fail_to_meet_the_condition');
   await db.updateTable('comment').set({ status: C.deleted, updated_at: now() }).where('id', '=', String(comment.id)).execute();
+  await changedComments(runtime);
 }

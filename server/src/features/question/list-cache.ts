@@ -10,11 +10,14 @@ import type { Runtime } from '../../runtime.js';
 const GENERATION_KEY = 'answer:question-list:generation';
 const PAGE_SECONDS = 10;
 
-async function generation(runtime: Runtime): Promise<string> {
-  let gen = await runtime.cache.get<string>(GENERATION_KEY);
+/** Comments change more often than posts and show only on their post: they have a generation of their own. */
+const COMMENTS_GENERATION_KEY = 'answer:comment-list:generation';
+
+async function generation(runtime: Runtime, key = GENERATION_KEY): Promise<string> {
+  let gen = await runtime.cache.get<string>(key);
   if (!gen) {
     gen = randomBytes(6).toString('hex');
-    await runtime.cache.set(GENERATION_KEY, gen, 86400);
+    await runtime.cache.set(key, gen, 86400);
   }
   return gen;
 }
@@ -32,6 +35,16 @@ export async function cachedPage<T>(runtime: Runtime, key: unknown, load: () => 
   const page = new SharedReply(await load());
   await runtime.cache.set(cacheKey, page, PAGE_SECONDS);
   return page;
+}
+
+/** Any comment written, edited or deleted retires every cached comment page. */
+export async function changedComments(runtime: Runtime): Promise<void> {
+  await runtime.invalidate(COMMENTS_GENERATION_KEY);
+}
+
+/** A page of comments: renewed by comment writes and, as its post's visibility and votes matter, by post writes. */
+export async function cachedCommentPage<T>(runtime: Runtime, key: unknown, load: () => Promise<T>): Promise<SharedReply<T>> {
+  return cachedPage(runtime, ['comments', await generation(runtime, COMMENTS_GENERATION_KEY), key], load);
 }
 
 export async function cachedList<T>(runtime: Runtime, key: unknown, load: () => Promise<T>): Promise<T> {
