@@ -125,6 +125,8 @@ describe.each(dialectTargets())('pages on $name', (target) => {
       const before = await count();
       await get(canonical, { 'user-agent': 'reader-1', cookie: 'visit=abc' });
       expect(await count()).toBe(before);
+      await site.app.inject({ method: 'HEAD', url: canonical, headers: { 'user-agent': 'reader-1' } });
+      expect(await count()).toBe(before);
       await get(canonical, { 'user-agent': 'reader-1' });
       expect(await count()).toBe(before + 1);
     });

@@ -33,8 +33,9 @@ export async function questionPageContent(runtime: Runtime, request: FastifyRequ
     answerPage(runtime, answerQuery, null, request.lang),
   ]);
   // The app counts the view through question/info, which an anonymous reader now skips. A visit
-  // cookie means someone signed in, whose app asks question/info (and counts) as that user.
-  if (!request.cookies[VISIT_COOKIE]) await countView(runtime.database, questionId, viewerOf(request));
+  // cookie means someone signed in, whose app asks question/info (and counts) as that user; a HEAD
+  // request (link checkers) reads nothing.
+  if (request.method === 'GET' && !request.cookies[VISIT_COOKIE]) await countView(runtime.database, questionId, viewerOf(request));
 
   const style = settings.seo.permalink;
   const absolute = absoluteUrls(settings, request);
