@@ -42,6 +42,10 @@ function routes({ questionId, tag, username, word, second }: Targets): { name: s
     { name: 'question page', path: `/answer/api/v1/question/info?id=${questionId}` },
     { name: 'answers of a question', path: `/answer/api/v1/answer/page?question_id=${questionId}` },
     { name: 'comments of a question', path: `/answer/api/v1/comment/page?object_id=${questionId}&query_cond=vote&page=1&page_size=5` },
+    // The same three as a signed-in reader (the viewer's votes, bookmarks and actions).
+    { name: 'question page (signed in)', path: `/answer/api/v1/question/info?id=${questionId}`, signedIn: true },
+    { name: 'answers of a question (signed in)', path: `/answer/api/v1/answer/page?question_id=${questionId}`, signedIn: true },
+    { name: 'comments of a question (signed in)', path: `/answer/api/v1/comment/page?object_id=${questionId}&query_cond=vote&page=1&page_size=5`, signedIn: true },
     { name: 'reactions of a question', path: `/answer/api/v1/meta/reaction?object_id=${questionId}` },
     { name: 'reputation history', path: `/answer/api/v1/personal/rank/page?username=${username}&page=1&page_size=20` },
     // Twenty results a page, as the client asks (the same page size as the question list above).

@@ -9,8 +9,26 @@ export const viewerOf = (request: FastifyRequest) =>
 /** A viewer counts once per question per period, however often they reload. */
 const PERIOD_SECONDS = 6 * 3600;
 
+/**
+ * Views this process knows are counted, per database, by when: a reload within the period needs no
+ * lookup. Another instance's views are still found in the table. Bounded, oldest out first.
+ */
+const known = new WeakMap<Db, Map<string, number>>();
+const KNOWN_LIMIT = 50_000;
+
+function remember(db: Db, key: string, viewedAt: number) {
+  let views = known.get(db);
+  if (!views) known.set(db, (views = new Map()));
+  views.delete(key);
+  views.set(key, viewedAt);
+  if (views.size > KNOWN_LIMIT) views.delete(views.keys().next().value!);
+}
+
 export async function countView(db: Db, questionId: string, viewer: string): Promise<void> {
   const t = Math.floor(Date.now() / 1000);
+  const key = `${questionId}|${viewer}`;
+  const last = known.get(db)?.get(key);
+  if (last !== undefined && last >= t - PERIOD_SECONDS) return;
   const seen = await db
     .selectFrom('question_view')
     .select('viewed_at')
@@ -35,5 +53,7 @@ export async function countView(db: Db, questionId: string, viewer: string): Pro
       .executeTakeFirst();
     counts = Number(r.numUpdatedRows) === 1;
   }
+  if (counts) remember(db, key, t);
+  else if (seen && Number(seen.viewed_at) >= t - PERIOD_SECONDS) remember(db, key, Number(seen.viewed_at));
   if (counts) await db.updateTable('question').set((eb) => ({ view_count: eb('view_count', '+', 1) })).where('id', '=', questionId).execute();
 }
