@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { preferredEncoding } from '../src/core/shared-reply.js';
+import { cachedPage } from '../src/features/question/list-cache.js';
 import { installedSite, member, relaxCaptcha, type TestSite } from './support/app.js';
 
 // Counts the compressions the server itself makes (@fastify/compress loads its own zlib, uncounted).
@@ -136,6 +137,19 @@ describe('the question and its answers as visitors get them', () => {
     expect((await get({}, '/answer/api/v1/question/info?id=10010000000999999')).statusCode).toBe(404);
     expect((await get({}, '/answer/api/v1/answer/page?question_id=10010000000999999')).statusCode).toBe(404);
     expect((await get({}, '/answer/api/v1/comment/page?object_id=10010000000999999')).statusCode).toBe(404);
+  });
+});
+
+describe('the page store', () => {
+  it('keeps at most 1000 pages, dropping the oldest first', async () => {
+    let loads = 0;
+    const load = async () => ++loads;
+    for (let i = 0; i <= 1000; i++) await cachedPage(site.runtime, ['bound', i], load);
+    expect(loads).toBe(1001);
+    expect((await cachedPage(site.runtime, ['bound', 1000], load)).data).toBe(1001);
+    expect(loads).toBe(1001);
+    await cachedPage(site.runtime, ['bound', 0], load);
+    expect(loads).toBe(1002);
   });
 });
 

@@ -27,13 +27,35 @@ export async function changedQuestionLists(runtime: Runtime): Promise<void> {
   await runtime.invalidate(GENERATION_KEY);
 }
 
+/**
+ * Pages live in a store of their own, not in runtime.cache: a crawler walking every question would
+ * otherwise fill that cache with bodies that expired long ago (it drops entries only when full). All
+ * pages live equally long, so the oldest is the first to expire: each new page first drops the
+ * expired ones, and the store never holds more than PAGE_LIMIT.
+ */
+const PAGE_LIMIT = 1000;
+const stores = new WeakMap<Runtime, Map<string, { page: SharedReply<unknown>; expires: number }>>();
+
+function pageStore(runtime: Runtime) {
+  let store = stores.get(runtime);
+  if (!store) stores.set(runtime, (store = new Map()));
+  return store;
+}
+
 /** The cached page with its reply, whose serialised and compressed bodies live as long as the page. */
 export async function cachedPage<T>(runtime: Runtime, key: unknown, load: () => Promise<T>): Promise<SharedReply<T>> {
-  const cacheKey = `answer:question-list:${await generation(runtime)}:${JSON.stringify(key)}`;
-  const hit = await runtime.cache.get<SharedReply<T>>(cacheKey);
-  if (hit !== undefined) return hit;
+  const cacheKey = `${await generation(runtime)}:${JSON.stringify(key)}`;
+  const store = pageStore(runtime);
+  const hit = store.get(cacheKey);
+  if (hit && hit.expires > Date.now()) return hit.page as SharedReply<T>;
   const page = new SharedReply(await load());
-  await runtime.cache.set(cacheKey, page, PAGE_SECONDS);
+  const now = Date.now();
+  for (const [oldKey, old] of store) {
+    if (old.expires > now && store.size < PAGE_LIMIT) break;
+    store.delete(oldKey);
+  }
+  store.delete(cacheKey);
+  store.set(cacheKey, { page, expires: now + PAGE_SECONDS * 1000 });
   return page;
 }
 
