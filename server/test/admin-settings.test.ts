@@ -287,7 +287,7 @@ describe.each(targets)('admin settings on $name', ({ name, url }) => {
     const page = await call('GET', `/questions/${longToShort(String(question.id))}`);
     expect([page.statusCode, page.headers.location]).toEqual([200, undefined]);
     await save('login', { login_required: false });
-    expect((await call('GET', `/questions/${longToShort(String(question.id))}`)).statusCode).toBe(302);
+    expect((await call('GET', `/questions/${longToShort(String(question.id))}`)).statusCode).toBe(301);
     expect((await call('GET', '/answer/api/v1/question/page')).statusCode).toBe(200);
     expect((await call('GET', '/robots.txt')).body).toBe((await getGroup('seo')).robots);
   });
