@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './precompress';
 
 const SERVER = 'http://127.0.0.1:9080';
 // Everything the Fastify server answers itself; the dev server serves the app for the rest.
@@ -8,7 +9,7 @@ const PROXIED = ['/answer', '/installation', '/custom.css', '/manifest.json', '/
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // The server replaces this with a fresh nonce per page (server/src/spa.ts); Vite also writes it
   // into <meta property="csp-nonce">, where the editor reads it for its <style> element.
   html: { cspNonce: '__CSP_NONCE__' },

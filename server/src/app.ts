@@ -8,6 +8,7 @@ import { ADMIN_API_PREFIX, API_PREFIX, INSTALL_PREFIX } from '@answer/contract';
 import { errorHandler } from './core/error-handler.js';
 import { type LogDestination, loggerOptions } from './core/log-redaction.js';
 import { commonSecurityHeaders } from './core/security-headers.js';
+import { etagOnSend } from './core/etag.js';
 import { AppError, notFound } from './core/errors.js';
 import { type RouteAccess, ensureRouteAccess } from './core/guardian.js';
 import { resolveLanguage } from './core/i18n.js';
@@ -152,6 +153,8 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   // Captcha and abuse limits a route declares (`captcha`, `limits`), after its access check.
   registerThrottle(app);
 
+  // Before compression: the tag names the content, whatever encoding it is then sent in.
+  app.addHook('onSend', etagOnSend);
   await app.register(compress, { global: true, encodings: ['br', 'gzip', 'deflate'], threshold: 1024 });
   await app.register(cookie);
 
@@ -210,6 +213,8 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
       prefix: '/static/',
       maxAge: '365d',
       immutable: true,
+      // The build writes .br and .gz next to each file (web/precompress.ts): none is compressed per request.
+      preCompressed: true,
       wildcard: true,
     });
   }

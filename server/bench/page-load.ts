@@ -1,0 +1,168 @@
+/**
+ * Front-end weight of a question page, measured with a real chromium (issue 15 point 5): starts the
+ * server on a temporary auto-installed SQLite site, posts a question with an answer, then loads the
+ * question page cold (empty cache) and warm (same profile, reloaded) and prints the JavaScript
+ * files, bytes on the wire (as the browser negotiated them: br or gzip) and the time until the
+ * title and answers are visible and until the app is interactive (hydrated).
+ *
+ * Run: `node --import tsx server/bench/page-load.ts` (npm run bench runs it with BENCH_BROWSER=1).
+ * Options (environment): ANSWER_STATIC_PATH (the built web app, default web/dist),
+ * CHROMIUM_PATH (default /usr/bin/chromium).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext } from 'playwright-core';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PORT = 21080 + Math.floor(Math.random() * 500);
+const BASE = `http://127.0.0.1:${PORT}`;
+const ADMIN = { name: 'benchpage', email: 'bench-page@example.com', password: 'bench-password-1' };
+
+async function api<T>(method: string, apiPath: string, body: unknown, token = ''): Promise<T> {
+  const res = await fetch(`${BASE}${apiPath}`, { method, headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify(body) });
+  const json = (await res.json()) as { data: T };
+  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'server/bin/answer.js'), 'run', '-C', dataDir], {
+    env: {
+      ...process.env,
+      SITE_ADDR: `127.0.0.1:${PORT}`,
+      LOG_LEVEL: 'warn',
+      AUTO_INSTALL: '1',
+      DB_TYPE: 'sqlite3',
+      SITE_NAME: 'Bench Pages',
+      SITE_URL: BASE,
+      CONTACT_EMAIL: 'contact@example.com',
+      ADMIN_NAME: ADMIN.name,
+      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_EMAIL: ADMIN.email,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (await fetch(`${BASE}/healthz`).then((r) => r.ok, () => false)) return child;
+    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+interface Load {
+  files: { url: string; encoding: string; bytes: number; cached: boolean }[];
+  visibleMs: number;
+  interactiveMs: number;
+}
+
+/** One navigation: JS files with their transferred size, and the times from navigation start. */
+async function load(context: BrowserContext, url: string, answerText: string): Promise<Load> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const byId = new Map<string, { url: string; encoding: string; bytes: number; cached: boolean; js: boolean }>();
+  cdp.on('Network.responseReceived', (e) => {
+    const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    byId.set(e.requestId, {
+      url: e.response.url,
+      encoding: headers['content-encoding'] ?? 'identity',
+      bytes: 0,
+      cached: Boolean(e.response.fromDiskCache),
+      js: e.type === 'Script',
+    });
+  });
+  cdp.on('Network.requestServedFromCache', (e) => {
+    const row = byId.get(e.requestId);
+    if (row) row.cached = true;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const row = byId.get(e.requestId);
+    if (row) row.bytes = e.encodedDataLength;
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.getByText(answerText).first().waitFor({ state: 'visible' });
+  const visibleMs = await page.evaluate(() => performance.now());
+  // Hydrated: React has attached its props to the DOM (the vote buttons answer clicks from then on).
+  await page.waitForFunction(() => {
+    const el = document.querySelector('#root *');
+    return Boolean(el && Object.keys(el).some((k) => k.startsWith('__reactProps')));
+  });
+  const interactiveMs = await page.evaluate(() => performance.now());
+  await page.waitForLoadState('networkidle');
+  await page.close();
+  const files = [...byId.values()].filter((r) => r.js).map(({ js: _js, ...r }) => r);
+  return { files, visibleMs, interactiveMs };
+}
+
+/** The gzip size of the files, as a browser without Brotli would receive them (the issue's measure). */
+async function gzipBytes(urls: string[]): Promise<number> {
+  // node:http, not fetch: fetch would decompress the body before it could be counted.
+  const size = (url: string) =>
+    new Promise<number>((resolve, reject) => {
+      http.get(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve(bytes));
+      }).on('error', reject);
+    });
+  const sizes = await Promise.all(urls.map(size));
+  return sizes.reduce((sum, bytes) => sum + bytes, 0);
+}
+
+async function report(name: string, result: Load) {
+  const wire = result.files.reduce((sum, f) => sum + (f.cached ? 0 : f.bytes), 0);
+  const encodings = [...new Set(result.files.filter((f) => !f.cached).map((f) => f.encoding))].join('/') || '-';
+  const gzip = await gzipBytes(result.files.map((f) => f.url));
+  console.log(
+    `${name}: ${result.files.length} JS files (${(gzip / 1024).toFixed(1)} KB gzip), ${(wire / 1024).toFixed(1)} KB over the wire (${encodings}), ` +
+      `answers visible at ${result.visibleMs.toFixed(0)} ms, interactive at ${result.interactiveMs.toFixed(0)} ms`,
+  );
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'answer-bench-page-'));
+  const server = await startServer(dataDir);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const admin = await api<{ access_token: string }>('POST', '/answer/api/v1/user/login/email', { e_mail: ADMIN.email, pass: ADMIN.password });
+    const question = await api<{ id: string }>(
+      'POST',
+      '/answer/api/v1/question',
+      { title: 'How heavy is the question page for a first visitor?', content: 'A question body with **markdown**, `code` and a [link](https://example.com).', tags: [{ slug_name: 'support' }] },
+      admin.access_token,
+    );
+    // One answer per user and question (restrict_answer): the administrator's is enough here.
+    const answerText = 'This answer explains the page weight.';
+    await api('POST', '/answer/api/v1/answer', { question_id: question.id, content: answerText }, admin.access_token);
+    const res = await fetch(`${BASE}/questions/${question.id}`, { redirect: 'manual' });
+    const url = new URL(res.headers.get('location') ?? `/questions/${question.id}`, BASE).href;
+    const context = await browser.newContext();
+    // A first throwaway load warms the server's caches, not the browser's (its context is closed).
+    const warmup = await browser.newContext();
+    await load(warmup, url, answerText);
+    await warmup.close();
+    const cold = await load(context, url, answerText);
+    const warm = await load(context, url, answerText);
+    await report('cold', cold);
+    await report('warm', warm);
+    console.log('JS files of the cold load:');
+    for (const f of cold.files) console.log(`  ${(f.bytes / 1024).toFixed(1).padStart(7)} KB ${f.encoding.padEnd(8)} ${new URL(f.url).pathname}`);
+    await context.close();
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
