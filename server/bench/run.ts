@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createThrowawayDb, type ThrowawayDb } from '../test/support/databases.js';
+import { rssMegabytes } from './rss.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -67,6 +68,8 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
+  /** The server's resident set right after the route's load, MB (issue 15: at most 250). */
+  rss?: number;
 }
 
 async function waitForHealth(deadline: number) {
@@ -110,9 +113,10 @@ function startServer(dataDir: string, db: ThrowawayDb | null): ChildProcess {
   });
 }
 
-async function measure(route: { name: string; path: string }, headers: Record<string, string>): Promise<Row> {
+async function measure(route: { name: string; path: string }, headers: Record<string, string>, pid?: number): Promise<Row> {
   const result = await autocannon({ url: BASE + route.path, connections: CONNECTIONS, duration: SECONDS, headers });
   return {
+    rss: pid === undefined ? undefined : rssMegabytes(pid),
     name: route.name,
     path: route.path,
     rps: Math.round(result.requests.average),
@@ -131,10 +135,10 @@ function table(rows: Row[]): string {
   const baselines = rows.filter((r) => r.path === '/healthz');
   const base = baselines.reduce((sum, r) => sum + r.rps, 0) / (baselines.length || 1) || 1;
   const lines = [
-    '| route | path | req/s | % of /healthz (mean of first and last) | p50 ms | p99 ms | errors |',
-    '|---|---|---:|---:|---:|---:|---:|',
+    '| route | path | req/s | % of /healthz (mean of first and last) | p50 ms | p99 ms | errors | RSS after, MB |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
-      (r) => `| ${r.name} | \`${r.path}\` | ${r.rps} | ${Math.round((r.rps / base) * 100)}% | ${r.p50} | ${r.p99} | ${r.errors} |`,
+      (r) => `| ${r.name} | \`${r.path}\` | ${r.rps} | ${Math.round((r.rps / base) * 100)}% | ${r.p50} | ${r.p99} | ${r.errors} | ${r.rss ?? '-'} |`,
     ),
   ];
   return lines.join('\n');
@@ -208,15 +212,16 @@ async function main() {
         continue;
       }
       process.stdout.write(`measuring ${route.name} (${SECONDS}s)...\n`);
-      rows.push(await measure(route, headers));
+      rows.push(await measure(route, headers, server.pid));
     }
     if (rows.length > 1 && rows[0]!.path === '/healthz') {
       process.stdout.write(`measuring the baseline again (${SECONDS}s)...\n`);
-      rows.push(await measure({ name: 'healthz (baseline, again at the end)', path: '/healthz' }, {}));
+      rows.push(await measure({ name: 'healthz (baseline, again at the end)', path: '/healthz' }, {}, server.pid));
     }
     const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
     const header = `## ${new Date().toISOString().slice(0, 10)}: ${DB}, ${QUESTIONS} questions, ${USERS} users, ${CONNECTIONS} connections, ${SECONDS} s per route\n\nMachine: ${machine}\n`;
-    const report = `${header}\n${table(rows)}\n`;
+    const peak = server.pid === undefined ? undefined : rssMegabytes(server.pid, 'VmHWM');
+    const report = `${header}\n${table(rows)}\n${peak === undefined ? '' : `\nPeak RSS of the server (VmHWM): ${peak} MB\n`}`;
     console.log(`\n${report}`);
     if (process.argv.includes('--write')) {
       const file = path.join(ROOT, 'docs/benchmarks.md');

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from '../upload/service.js';
 
 /**
  * A built-in image captcha: characters drawn as jittered strokes (no fonts needed), crossed by noise
@@ -70,5 +70,5 @@ export async function renderCaptcha(code: string): Promise<Buffer> {
 <g fill="none" stroke="#8a94a6" stroke-width="1.2">${noise}</g>
 <g fill="none" stroke="#1f2d4d" stroke-width="0.9" stroke-linecap="round" stroke-linejoin="round">${glyphs}</g>
 </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).png().toBuffer();
 }

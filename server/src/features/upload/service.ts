@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { type BrandingField, LIMITS, brandingImageProblem } from '@answer/contract';
 import { AppError, FieldErrors, badRequest } from '../../core/errors.js';
 
 export const UPLOAD_SOURCES = ['post', 'avatar', 'branding'] as const;
 export type UploadSource = (typeof UPLOAD_SOURCES)[number];
+
+/** sharp (libvips, ~20 MB resident) is loaded by the first image, not at start (issue 15: memory and start). */
+export const loadSharp = async () => (await import('sharp')).default;
 
 // What sharp may decode from an upload. SVG is excluded: it can carry script.
 const ACCEPTED = new Set<string>(['jpeg', 'png', 'gif', 'webp']);
@@ -21,6 +24,7 @@ const AVATAR_SIZE = 256;
  */
 export async function storeImage(uploadsDir: string, source: UploadSource, data: Buffer, brandingField?: BrandingField): Promise<string> {
   if (data.length > LIMITS.imageMaxBytes) throw new AppError(400, 'error.upload.too_large');
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // metadata() reads the header only: the size is known before any pixel is decoded.

@@ -1,0 +1,57 @@
+// Compiles the server (and the shared contract) into one ES module, server/dist/cli.js, so that
+// `npm start` does not compile TypeScript at every start (docs/decisions.md, "precompiled server").
+// Packages stay outside the bundle (native modules, their own files); the contract is TypeScript and
+// goes in. esbuild comes with vite and tsx, so this needs no dependency of its own.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const src = path.join(server, 'src');
+const dist = path.join(server, 'dist');
+
+/**
+ * Modules find their neighbours (locales, web/dist, package.json) relative to their own
+ * import.meta.url. In the bundle every module would share the bundle's URL, so each one gets the URL
+ * of where it would lie in dist (server/src/core/i18n.ts -> server/dist/core/i18n.js): dist sits at
+ * the depth of src, so the same relative paths lead to the same files.
+ */
+const ownUrl = {
+  name: 'own-import-meta-url',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, async (args) => {
+      const source = await fs.readFile(args.path, 'utf8');
+      if (!source.includes('import.meta.url') || !args.path.startsWith(src + path.sep)) return undefined;
+      const mirrored = path.relative(src, args.path).replace(/\.ts$/, '.js').split(path.sep).join('/');
+      return {
+        contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(`./${mirrored}`)}, import.meta.url).href`),
+        loader: 'ts',
+      };
+    });
+  },
+};
+
+await fs.rm(dist, { recursive: true, force: true });
+const result = await build({
+  entryPoints: [path.join(src, 'cli.ts')],
+  outfile: path.join(dist, 'cli.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  // The workspace contract is TypeScript (its package points at src/index.ts): bundled, not imported.
+  alias: { '@answer/contract': path.resolve(server, '../packages/contract/src/index.ts') },
+  sourcemap: 'linked',
+  plugins: [ownUrl],
+  metafile: true,
+  logLevel: 'warning',
+});
+// The sources the bundle was made from: bin/answer.js runs the bundle only while none is newer.
+const root = path.resolve(server, '..');
+const inputs = Object.keys(result.metafile.inputs)
+  .map((input) => path.resolve(input))
+  .filter((input) => !input.includes(`${path.sep}node_modules${path.sep}`))
+  .map((input) => path.relative(dist, input));
+await fs.writeFile(path.join(dist, 'inputs.json'), JSON.stringify(inputs));
