@@ -2,6 +2,8 @@ import { lazyArea } from './lazy';
 
 // One chunk per area: visiting a question does not download the admin console.
 const questions = lazyArea(() => import('../pages/questions'));
+// A question's own page is the first visit from a search engine: it does not carry the list or the ask form.
+const questionDetail = lazyArea(() => import('../pages/questions/detail/QuestionDetail'));
 const posts = lazyArea(() => import('../pages/posts'));
 const search = lazyArea(() => import('../pages/search'));
 const tags = lazyArea(() => import('../pages/tags'));
@@ -21,7 +23,7 @@ export const Pages = {
   AskQuestion: questions('AskQuestion'),
   EditQuestion: posts('EditQuestion'),
   EditAnswer: posts('EditAnswer'),
-  QuestionDetail: questions('QuestionDetail'),
+  QuestionDetail: questionDetail('QuestionDetail'),
   Search: search('Search'),
   TagList: tags('TagList'),
   CreateTag: tags('CreateTag'),
@@ -93,5 +95,6 @@ export const Pages = {
  * and lists); settles once it is there, or failed (the page then loads it as usual).
  */
 export async function preloadSnapshotPage(pathname: string): Promise<void> {
-  if (/^\/(questions(\/|$)|$)/.test(pathname)) await questions.preload().catch(() => undefined);
+  if (/^\/questions\/(?!ask$)[^/]+/.test(pathname)) await questionDetail.preload().catch(() => undefined);
+  else if (/^\/(questions\/?)?$/.test(pathname)) await questions.preload().catch(() => undefined);
 }

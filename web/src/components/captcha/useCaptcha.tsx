@@ -1,8 +1,11 @@
 import type { CaptchaAction } from '@answer/contract';
 import { type ReactNode, useCallback, useState } from 'react';
 import { type CaptchaAnswer, type CaptchaChallenge, getCaptchaChallenge } from '../../api/account';
-import { CaptchaDialog } from './CaptchaDialog';
+import { deferred } from '../deferred';
 import { type CaptchaOutcome, submitWithCaptcha } from './captcha-flow';
+
+// Shown only when the server asks for a captcha: its code (and the modal's) comes then, not with every form.
+const CaptchaDialog = deferred(() => import('./CaptchaDialog').then((m) => m.CaptchaDialog));
 
 interface Prompt {
   challenge: CaptchaChallenge;

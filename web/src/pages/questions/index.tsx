@@ -1,4 +1,3 @@
-// The questions area (one lazily loaded chunk): the list, asking, and a question with its answers.
+// The questions area (one lazily loaded chunk): the list and asking; a question's page is its own chunk (app/pages.ts).
 export { AskQuestion } from './ask/AskQuestion';
-export { QuestionDetail } from './detail/QuestionDetail';
 export { QuestionList } from './list/QuestionList';

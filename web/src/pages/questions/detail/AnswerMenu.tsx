@@ -5,9 +5,12 @@ import type { AnswerInfo } from '../../../api/answers';
 import { deleteAnswer } from '../../../api/answers';
 import { recoverAnswer } from '../../../api/operations';
 import { answerTimelinePath, editAnswerPath } from '../../../components/question-links';
-import { FlagDialog } from '../../../components/flag/FlagDialog';
 import { showToast } from '../../../state/notices';
 import { type PostAction, PostMenu } from './PostMenu';
+import { deferred } from '../../../components/deferred';
+
+// Dialogs a reader rarely opens: their code is downloaded when first shown, not with the page.
+const FlagDialog = deferred(() => import('../../../components/flag/FlagDialog').then((m) => m.FlagDialog));
 
 /** An answer's menu: edit, delete and undelete as the server allows, and its history. */
 export function AnswerMenu({ answer: a, questionId, loggedIn }: { answer: AnswerInfo; questionId: string; loggedIn: boolean }) {

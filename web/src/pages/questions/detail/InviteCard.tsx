@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { getInvitees } from '../../../api/invites';
 import { UserLink } from '../../../components/UserLink';
 import { showToast } from '../../../state/notices';
-import { InviteDialog } from './InviteDialog';
+import { deferred } from '../../../components/deferred';
+
+// Dialogs a reader rarely opens: their code is downloaded when first shown, not with the page.
+const InviteDialog = deferred(() => import('./InviteDialog').then((m) => m.InviteDialog));
 
 /** Side box: who was invited to answer, and inviting more for those the server lets (extends_actions). */
 export function InviteCard({ questionId, canInvite }: { questionId: string; canInvite: boolean }) {

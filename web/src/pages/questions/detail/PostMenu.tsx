@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MemberAction } from '../../../api/post-types';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { explainFailure } from './optimistic';
+import { deferred } from '../../../components/deferred';
+
+// Moderators' menu and dialogs (with the dropdown's positioning library) a reader rarely opens: their code is downloaded when first shown, not with the page.
+const PostMoreMenu = deferred(() => import('./PostMoreMenu').then((m) => m.PostMoreMenu));
+const ConfirmDialog = deferred(() => import('../../../components/ConfirmDialog').then((m) => m.ConfirmDialog));
 
 /**
  * The actions this page knows how to run, in the order shown. Edit is a link; the rarely used list
@@ -84,18 +87,7 @@ export function PostMenu({ actions, editHref, timelineHref, deleteMessage, onAct
         ),
       )}
       {more.length > 0 && (
-        <Dropdown>
-          <Dropdown.Toggle variant="link" size="sm" className="p-0 link-secondary" disabled={busy}>
-            {t('question.action.more')}
-          </Dropdown.Toggle>
-          <Dropdown.Menu>
-            {more.map(({ action, key }) => (
-              <Dropdown.Item key={action} as="button" type="button" onClick={() => choose(action)}>
-                {t(key)}
-              </Dropdown.Item>
-            ))}
-          </Dropdown.Menu>
-        </Dropdown>
+        <PostMoreMenu label={t('question.action.more')} disabled={busy} items={more.map(({ action, key }) => ({ action, label: t(key) }))} onChoose={choose} />
       )}
       {timelineHref && (
         <Link to={timelineHref} className="link-secondary">

@@ -7,9 +7,12 @@ import { type QuestionInfo, deleteQuestion } from '../../../api/questions';
 import { ROUTES } from '../../../app/paths';
 import { editQuestionPath, questionTimelinePath } from '../../../components/question-links';
 import { showToast } from '../../../state/notices';
-import { FlagDialog } from '../../../components/flag/FlagDialog';
-import { CloseDialog } from './CloseDialog';
 import { type PostAction, PostMenu } from './PostMenu';
+import { deferred } from '../../../components/deferred';
+
+// Dialogs a reader rarely opens: their code is downloaded when first shown, not with the page.
+const CloseDialog = deferred(() => import('./CloseDialog').then((m) => m.CloseDialog));
+const FlagDialog = deferred(() => import('../../../components/flag/FlagDialog').then((m) => m.FlagDialog));
 
 /** The question's menu: each action calls its endpoint, then the page shows the new state. */
 export function QuestionMenu({ question: q, loggedIn }: { question: QuestionInfo; loggedIn: boolean }) {

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
-import Tooltip from 'react-bootstrap/Tooltip';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REACTION_EMOJIS, type ReactionEmoji, type ReactionItem, getReactions, react } from '../../../api/reactions';
+import type { ReactionTooltip as ReactionTooltipType } from './ReactionTooltip';
 import { isActive, toggleReaction } from './reaction-summary';
 import { useMemberGate } from './useMemberGate';
 import { useOptimisticValue } from './useOptimisticValue';
@@ -10,9 +10,28 @@ import { useOptimisticValue } from './useOptimisticValue';
 const GLYPHS: Record<ReactionEmoji, string> = { heart: '❤️', smile: '😄', frown: '☹️' };
 const NONE: ReactionItem[] = [];
 
+/**
+ * The tooltip's code (with its positioning library) is fetched once the page is interactive, not
+ * before: until it arrives the buttons show without their tooltips.
+ */
+let tooltipModule: Promise<typeof import('./ReactionTooltip')> | undefined;
+function useReactionTooltip() {
+  const [loaded, setLoaded] = useState<typeof ReactionTooltipType | null>(null);
+  useEffect(() => {
+    let live = true;
+    tooltipModule ??= import('./ReactionTooltip');
+    tooltipModule.then((m) => live && setLoaded(() => m.ReactionTooltip), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return loaded;
+}
+
 /** Heart, smile and frown under a question or answer, with who reacted in a tooltip. */
 export function Reactions({ objectId }: { objectId: string }) {
   const { t } = useTranslation();
+  const WithTooltip = useReactionTooltip();
   const gate = useMemberGate();
   const queryClient = useQueryClient();
   const queryKey = ['reactions', objectId];
@@ -37,6 +56,7 @@ export function Reactions({ objectId }: { objectId: string }) {
         const count = item?.count ?? 0;
         const button = (
           <button
+            key={emoji}
             type="button"
             className={`btn btn-sm rounded-pill ${item?.is_active ? 'btn-primary' : 'btn-outline-secondary'}`}
             aria-label={t('question.reaction.button', { name: names[emoji], n: count })}
@@ -48,16 +68,12 @@ export function Reactions({ objectId }: { objectId: string }) {
             {count > 0 && <span className="ms-1">{count}</span>}
           </button>
         );
-        // Always wrapped, so the button keeps its focus when its first tooltip arrives.
+        if (!WithTooltip) return button;
+        // Always wrapped once loaded, so the button keeps its focus when its first tooltip arrives.
         return (
-          <OverlayTrigger
-            key={emoji}
-            placement="top"
-            trigger={item?.tooltip ? ['hover', 'focus'] : []}
-            overlay={<Tooltip id={`reaction-${objectId}-${emoji}`}>{item?.tooltip}</Tooltip>}
-          >
+          <WithTooltip key={emoji} id={`reaction-${objectId}-${emoji}`} text={item?.tooltip}>
             {button}
-          </OverlayTrigger>
+          </WithTooltip>
         );
       })}
     </div>

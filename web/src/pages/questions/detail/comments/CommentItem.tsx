@@ -2,8 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CommentInfo } from '../../../../api/comments';
-import { ConfirmDialog } from '../../../../components/ConfirmDialog';
-import { FlagDialog } from '../../../../components/flag/FlagDialog';
 import { PostHtml } from '../../../../components/PostHtml';
 import { userPath } from '../../../../components/question-links';
 import { TimeAgo } from '../../../../components/TimeAgo';
@@ -11,6 +9,11 @@ import { hasProfile, UserLink } from '../../../../components/UserLink';
 import { showToast } from '../../../../state/notices';
 import { CommentForm } from './CommentForm';
 import { CommentVote } from './CommentVote';
+import { deferred } from '../../../../components/deferred';
+
+// Dialogs a reader rarely opens: their code is downloaded when first shown, not with the page.
+const FlagDialog = deferred(() => import('../../../../components/flag/FlagDialog').then((m) => m.FlagDialog));
+const ConfirmDialog = deferred(() => import('../../../../components/ConfirmDialog').then((m) => m.ConfirmDialog));
 
 interface CommentItemProps {
   comment: CommentInfo;
