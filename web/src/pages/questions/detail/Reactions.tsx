@@ -11,18 +11,25 @@ const GLYPHS: Record<ReactionEmoji, string> = { heart: '❤️', smile: '😄', 
 const NONE: ReactionItem[] = [];
 
 /**
- * The tooltip's code (with its positioning library) is fetched once the page is interactive, not
- * before: until it arrives the buttons show without their tooltips.
+ * The tooltip's code (with its positioning library) is fetched once the page is interactive and the
+ * browser idle, not before: until it arrives the buttons show without their tooltips.
  */
 let tooltipModule: Promise<typeof import('./ReactionTooltip')> | undefined;
 function useReactionTooltip() {
   const [loaded, setLoaded] = useState<typeof ReactionTooltipType | null>(null);
   useEffect(() => {
     let live = true;
-    tooltipModule ??= import('./ReactionTooltip');
-    tooltipModule.then((m) => live && setLoaded(() => m.ReactionTooltip), () => undefined);
+    const load = () => {
+      tooltipModule ??= import('./ReactionTooltip');
+      tooltipModule.then((m) => live && setLoaded(() => m.ReactionTooltip), () => undefined);
+    };
+    // When the browser is idle: hydrating the rest of the page comes first.
+    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: 2000 }) : undefined;
+    const timer = idle === undefined ? setTimeout(load, 200) : undefined;
     return () => {
       live = false;
+      if (idle !== undefined) cancelIdleCallback(idle);
+      clearTimeout(timer);
     };
   }, []);
   return loaded;
