@@ -3,19 +3,20 @@ import type { z } from 'zod';
 import type { answerPageQuery } from '@answer/contract';
 import { notFound } from '../../core/errors.js';
 import { can, type SessionUser } from '../../core/guardian.js';
-import { presentId } from '../../core/ids.js';
+import { presentId, toLongId } from '../../core/ids.js';
 import { pageOf } from '../../core/pagination.js';
 import { loadThresholds, type Thresholds } from '../../core/privileges.js';
 import type { AnswerTable } from '../../db/schema.js';
 import type { Runtime } from '../../runtime.js';
 import { questionInfo } from '../question/info.js';
-import { cachedPage } from '../question/list-cache.js';
+import { cachedPage, visitorsPageOrNone } from '../question/list-cache.js';
 import { findQuestion } from '../question/queries.js';
 import { questionIdOrThrow } from '../question/service.js';
 import { canSeeAnswer, canSeeQuestion } from '../visibility/rules.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { loadUserBasics, type UserBasicInfo } from '../user/basic.js';
 import { answerMemberActions } from './member-actions.js';
+import { answerMarks } from './viewer-marks.js';
 import { A, answerIdOrThrow, findAnswer } from './service.js';
 import { ACT } from '../activity/types.js';
 
@@ -70,7 +71,34 @@ async function presentAll(runtime: Runtime, rows: AnswerRow[], user: SessionUser
  */
 export async function answerPage(runtime: Runtime, query: AnswerPageQuery, user: SessionUser | null, lang: string) {
   if (!user) return (await anonymousAnswerPage(runtime, query, lang)).data;
-  return loadAnswerPage(runtime, questionIdOrThrow(query.question_id), query, user, lang);
+  const questionId = questionIdOrThrow(query.question_id);
+  const shared = await visitorsPageOrNone(anonymousAnswerPage(runtime, query, lang));
+  const overlaid = shared && (await withViewer(runtime, shared.data, questionId, user, lang));
+  return overlaid ?? loadAnswerPage(runtime, questionId, query, user, lang);
+}
+
+type AnswerPage = Awaited<ReturnType<typeof loadAnswerPage>>;
+
+/**
+ * A signed-in reader's answer page: the visitors' cached one with the reader's votes, bookmarks
+ * and actions laid over it, the same JSON as loadAnswerPage builds for them (test/viewer-overlay.test.ts).
+ * Undefined when the reader sees other answers than visitors do (their own pending answer, or
+ * deleted and pending ones for moderators): their page is then built in full.
+ */
+export async function withViewer(runtime: Runtime, shared: AnswerPage, questionId: string, user: SessionUser, lang: string): Promise<AnswerPage | undefined> {
+  const thresholds = await loadThresholds(runtime);
+  const ids = shared.list.map((a) => toLongId(a.id) ?? '');
+  const marks = await answerMarks(runtime.database, questionId, ids, user.id, can(user, 'answer.delete', thresholds));
+  if (marks.seesOthers) return undefined;
+  return {
+    ...shared,
+    list: shared.list.map((a, i) => ({
+      ...a,
+      collected: marks.collected.has(ids[i]!),
+      vote_status: marks.votes.get(ids[i]!) ?? '',
+      member_actions: answerMemberActions(user, { user_id: a.user_info?.id ?? '', status: a.status }, thresholds, lang),
+    })),
+  };
 }
 
 /** Visitors share one answer list per page, cached like question/info (see anonymousQuestionInfo). */
@@ -81,7 +109,8 @@ export async function anonymousAnswerPage(runtime: Runtime, query: AnswerPageQue
   return cachedPage(runtime, key, () => loadAnswerPage(runtime, questionId, query, null, lang));
 }
 
-async function loadAnswerPage(runtime: Runtime, questionId: string, query: AnswerPageQuery, user: SessionUser | null, lang: string) {
+/** The answer page of one viewer built from the tables. */
+export async function loadAnswerPage(runtime: Runtime, questionId: string, query: AnswerPageQuery, user: SessionUser | null, lang: string) {
   const db = runtime.database;
   const question = await db.selectFrom('question').select(['status', 'user_id']).where('id', '=', questionId).executeTakeFirst();
   const thresholds = await loadThresholds(runtime);

@@ -13,7 +13,7 @@ export async function answerRoutes(app: FastifyInstance) {
   const pub = { config: { access: 'public' as const } };
   const auth = { config: { access: 'auth' as const } };
 
-  app.get('/answer/page', pub, async (request, reply) => {
+  app.get('/answer/page', { config: { access: 'public', cachedSession: true } }, async (request, reply) => {
     const query = parseInput(answerPageQuery, request.query);
     // Visitors get the shared page's stored bodies.
     if (!request.user) return (await anonymousAnswerPage(runtime, query, request.lang)).send(request, reply);

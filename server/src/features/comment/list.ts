@@ -6,10 +6,12 @@ import { can, type SessionUser } from '../../core/guardian.js';
 import { t } from '../../core/i18n.js';
 import { toLongId } from '../../core/ids.js';
 import { pageOf } from '../../core/pagination.js';
-import { loadThresholds } from '../../core/privileges.js';
+import { loadThresholds, type Thresholds } from '../../core/privileges.js';
+import type { Db } from '../../db/connect.js';
+import { ACT } from '../activity/types.js';
 import type { CommentTable } from '../../db/schema.js';
 import type { Runtime } from '../../runtime.js';
-import { cachedCommentPage } from '../question/list-cache.js';
+import { cachedCommentPage, visitorsPageOrNone } from '../question/list-cache.js';
 import { loadUserBasics } from '../user/basic.js';
 import { loadVisibleObject } from '../visibility/objects.js';
 import { C, canEditComment } from './service.js';
@@ -23,14 +25,31 @@ type CommentPageQuery = z.infer<typeof commentPageQuery>;
  */
 export async function commentPage(runtime: Runtime, query: CommentPageQuery, user: SessionUser | null, lang: string) {
   if (!user) return (await anonymousCommentPage(runtime, query, lang)).data;
-  return loadCommentPage(runtime, query, user, lang);
+  const shared = await visitorsPageOrNone(anonymousCommentPage(runtime, query, lang));
+  if (!shared) return loadCommentPage(runtime, query, user, lang);
+  return withViewer(runtime, shared.data, user, lang);
+}
+
+type CommentPage = Awaited<ReturnType<typeof loadCommentPage>>;
+
+/**
+ * A signed-in reader's page of comments: the visitors' cached one (every reader who may see the
+ * post sees the same comments) with the reader's votes, read fresh in one statement, and actions
+ * laid over it; the same JSON as loadCommentPage builds for them (test/viewer-overlay.test.ts).
+ */
+export async function withViewer(runtime: Runtime, shared: CommentPage, user: SessionUser, lang: string): Promise<CommentPage> {
+  const thresholds = await loadThresholds(runtime);
+  const ids = shared.list.map((c) => c.comment_id);
+  const votes = await commentVotes(runtime.database, ids, user.id);
+  return { ...shared, list: shared.list.map((c) => ({ ...c, is_vote: votes.has(c.comment_id), member_actions: commentActions(user, c, thresholds, lang) })) };
 }
 
 /** Visitors share one page of comments, cached like question/info (question/list-cache.ts). */
 export const anonymousCommentPage = (runtime: Runtime, query: CommentPageQuery, lang: string) =>
   cachedCommentPage(runtime, [query, lang], () => loadCommentPage(runtime, query, null, lang));
 
-async function loadCommentPage(runtime: Runtime, query: CommentPageQuery, user: SessionUser | null, lang: string) {
+/** The page of comments of one viewer built from the tables. */
+export async function loadCommentPage(runtime: Runtime, query: CommentPageQuery, user: SessionUser | null, lang: string) {
   const db = runtime.database;
   const objectId = toLongId(query.object_id);
   // Comments are part of their post: a post the caller may not see has no comments for them.
@@ -59,16 +78,10 @@ export async function presentComments(runtime: Runtime, rows: CommentRow[], user
   const thresholds = await loadThresholds(runtime);
   const users = await loadUserBasics(runtime, rows.flatMap((r) => [String(r.user_id), String(r.reply_user_id ?? '0')]));
   const ids = rows.map((r) => String(r.id));
-  const votes = user && ids.length
-    ? new Set((await runtime.database.selectFrom('activity').select('object_id').where('user_id', '=', user.id).where('object_id', 'in', ids).where('activity_type', '=', 25).where('cancelled', '=', 0).execute()).map((v) => String(v.object_id)))
-    : new Set<string>();
+  const votes = user ? await commentVotes(runtime.database, ids, user.id) : new Set<string>();
   return rows.map((c) => {
     const author = users.get(String(c.user_id));
     const replied = c.reply_user_id ? users.get(String(c.reply_user_id)) : undefined;
-    const actions = [];
-    if (can(user, 'report.add', thresholds)) actions.push({ action: 'report', name: t(lang, 'action.report'), type: 'reason' });
-    if (canEditComment(user, c)) actions.push({ action: 'edit', name: t(lang, 'action.edit'), type: 'edit' });
-    if (can(user, 'comment.delete', thresholds, c.user_id)) actions.push({ action: 'delete', name: t(lang, 'action.delete'), type: 'confirm' });
     return {
       comment_id: String(c.id),
       created_at: Number(c.created_at),
@@ -87,7 +100,23 @@ export async function presentComments(runtime: Runtime, rows: CommentRow[], user
       is_vote: votes.has(String(c.id)),
       original_text: c.original_text,
       parsed_text: c.parsed_text,
-      member_actions: actions,
+      member_actions: commentActions(user, c, thresholds, lang),
     };
   });
+}
+
+/** The comments of `ids` the viewer voted up, in one indexed statement. */
+async function commentVotes(db: Db, ids: string[], userId: string): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db.selectFrom('activity').select('object_id').where('user_id', '=', userId).where('object_id', 'in', ids).where('activity_type', '=', ACT.commentVoteUp).where('cancelled', '=', 0).execute();
+  return new Set(rows.map((v) => String(v.object_id)));
+}
+
+/** What the viewer may do to a comment: flag it, edit it (author in time, admins), delete it. */
+function commentActions(user: SessionUser | null, c: { user_id: string | number; created_at: number | string }, thresholds: Thresholds, lang: string) {
+  const actions = [];
+  if (can(user, 'report.add', thresholds)) actions.push({ action: 'report', name: t(lang, 'action.report'), type: 'reason' });
+  if (canEditComment(user, c)) actions.push({ action: 'edit', name: t(lang, 'action.edit'), type: 'edit' });
+  if (can(user, 'comment.delete', thresholds, c.user_id)) actions.push({ action: 'delete', name: t(lang, 'action.delete'), type: 'confirm' });
+  return actions;
 }

@@ -10,7 +10,7 @@ import { addComment, deleteComment, editComment, findComment } from './service.j
 export async function commentRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
-  app.get('/comment/page', { config: { access: 'public' } }, async (request, reply) => {
+  app.get('/comment/page', { config: { access: 'public', cachedSession: true } }, async (request, reply) => {
     const query = parseInput(commentPageQuery, request.query);
     // Visitors get the shared page's stored bodies.
     if (!request.user) return (await anonymousCommentPage(runtime, query, request.lang)).send(request, reply);

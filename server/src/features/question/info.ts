@@ -10,7 +10,8 @@ import { presentTagBrief } from '../tag/presenter.js';
 import { tagsOfQuestions } from '../tag/queries.js';
 import { loadUserBasics } from '../user/basic.js';
 import { presentOptionalId } from './presenter.js';
-import { cachedPage } from './list-cache.js';
+import { cachedPage, visitorsPageOrNone } from './list-cache.js';
+import { questionMarks } from './viewer-marks.js';
 import { findQuestion } from './queries.js';
 import { canSeeQuestion } from '../visibility/rules.js';
 import { questionIdOrThrow } from './service.js';
@@ -19,12 +20,38 @@ import { questionMemberActions } from './member-actions.js';
 import { inviteActions } from './invite.js';
 import { ACT } from '../activity/types.js';
 
-/** Activity types of a user's own marks on a question (config ids, domain.md 2.20). */
-
 /** GET /question/info: the question as the viewer may see it, with what the viewer may do. */
 export async function questionInfo(runtime: Runtime, rawId: string, user: SessionUser | null, lang: string) {
   if (!user) return (await anonymousQuestionInfo(runtime, rawId, lang)).data;
-  return loadQuestionInfo(runtime, questionIdOrThrow(rawId), user, lang);
+  const shared = await visitorsPageOrNone(anonymousQuestionInfo(runtime, rawId, lang));
+  if (!shared) return loadQuestionInfo(runtime, questionIdOrThrow(rawId), user, lang);
+  return withViewer(runtime, shared.data, questionIdOrThrow(rawId), user, lang);
+}
+
+type QuestionInfo = Awaited<ReturnType<typeof loadQuestionInfo>>;
+
+/**
+ * A signed-in reader's question/info: the visitors' cached one with the reader's own part laid
+ * over it (their marks and the live view, follow and bookmark counts, read fresh in one statement, and
+ * the actions their role, reputation and ownership allow): the same JSON as loadQuestionInfo builds
+ * for them (test/viewer-overlay.test.ts).
+ */
+export async function withViewer(runtime: Runtime, shared: QuestionInfo, id: string, user: SessionUser, lang: string): Promise<QuestionInfo> {
+  const [marks, thresholds, settings] = await Promise.all([questionMarks(runtime.database, id, user.id), loadThresholds(runtime), loadSiteSettings(runtime)]);
+  // Deleted since it was cached (its deletion renews the cache, on another instance a moment later).
+  if (!marks) return loadQuestionInfo(runtime, id, user, lang);
+  const owner = { user_id: shared.user_info?.id ?? '', status: shared.status, pin: shared.pin, show: shared.show };
+  return {
+    ...shared,
+    ...marks.counts,
+    answered: marks.firstAnswerId !== null,
+    first_answer_id: marks.firstAnswerId ? presentId(marks.firstAnswerId, settings.seo.permalink) : '0',
+    collected: marks.collected,
+    vote_status: marks.voteStatus,
+    is_followed: marks.followed,
+    member_actions: questionMemberActions(user, owner, thresholds, lang),
+    extends_actions: inviteActions(user, thresholds, shared.status, lang),
+  };
 }
 
 /**
@@ -38,7 +65,8 @@ export async function anonymousQuestionInfo(runtime: Runtime, rawId: string, lan
   return cachedPage(runtime, ['question-info', id, lang, seo.permalink, write.required_tag], () => loadQuestionInfo(runtime, id, null, lang));
 }
 
-async function loadQuestionInfo(runtime: Runtime, id: string, user: SessionUser | null, lang: string) {
+/** The question/info of one viewer built from the tables (visitors' cached pages, pages only some viewers see). */
+export async function loadQuestionInfo(runtime: Runtime, id: string, user: SessionUser | null, lang: string) {
   const db = runtime.database;
   const q = await findQuestion(db, id);
   const thresholds = await loadThresholds(runtime);
@@ -52,7 +80,7 @@ async function loadQuestionInfo(runtime: Runtime, id: string, user: SessionUser 
       ? db.selectFrom('answer').select(['user_id']).where('id', '=', String(q.last_answer_id)).executeTakeFirst()
       : Promise.resolve(undefined),
     user
-      ? db.selectFrom('answer').select('id').where('question_id', '=', id).where('user_id', '=', user.id).where('status', '=', 1).orderBy('created_at').executeTakeFirst()
+      ? db.selectFrom('answer').select('id').where('question_id', '=', id).where('user_id', '=', user.id).where('status', '=', 1).orderBy('created_at').orderBy('id').executeTakeFirst()
       : Promise.resolve(undefined),
     user
       ? db

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { AppError } from '../../core/errors.js';
 import { SharedReply } from '../../core/shared-reply.js';
 import type { Runtime } from '../../runtime.js';
 
@@ -71,4 +72,18 @@ export async function cachedCommentPage<T>(runtime: Runtime, key: unknown, load:
 
 export async function cachedList<T>(runtime: Runtime, key: unknown, load: () => Promise<T>): Promise<T> {
   return (await cachedPage(runtime, key, load)).data;
+}
+
+/**
+ * The visitors' cached page for a signed-in reader to build on, or undefined when visitors get a
+ * 404 for it (a pending or deleted post only its author and moderators see): that reader's page
+ * is then built in full.
+ */
+export async function visitorsPageOrNone<T>(page: Promise<SharedReply<T>>): Promise<SharedReply<T> | undefined> {
+  try {
+    return await page;
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) return undefined;
+    throw err;
+  }
 }

@@ -28,7 +28,8 @@ export async function questionRoutes(app: FastifyInstance) {
     send(request, reply, await recommendPage(runtime, request.user!, parseInput(questionPageQuery, request.query))),
   );
 
-  app.get('/question/info', pub, async (request, reply) => {
+  // Readers' sessions may come from the few-seconds process cache (core/session.ts), as for the notification poll.
+  app.get('/question/info', { config: { access: 'public', cachedSession: true } }, async (request, reply) => {
     const { id } = parseInput(idQuery, request.query);
     if (!request.user) {
       // Visitors get the shared question's stored bodies; their view is counted all the same.

@@ -5,7 +5,7 @@ import { loadThresholds } from '../../core/privileges.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Runtime } from '../../runtime.js';
-import { changedQuestionLists } from '../question/list-cache.js';
+import { changedComments, changedQuestionLists } from '../question/list-cache.js';
 import { publish } from '../events/publish.js';
 import { lockUsers, record, reverse } from '../reputation/ledger.js';
 
@@ -108,7 +108,9 @@ export async function vote(runtime: Runtime, user: SessionUser, rawId: string, w
     // Another request for the same vote won the race: its result stands, this one changes nothing.
     if (!(err instanceof RaceLost) && !isUniqueViolation(err)) throw err;
   }
-  if (target.kind !== 'comment') await changedQuestionLists(runtime);
+  // Cached pages show vote counts; a reader who just voted reads the new count with their mark.
+  if (target.kind === 'comment') await changedComments(runtime);
+  else await changedQuestionLists(runtime);
   return result(runtime, user.id, objectId);
 }
 
