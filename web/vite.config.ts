@@ -8,15 +8,22 @@ const SERVER = 'http://127.0.0.1:9080';
 const PROXIED = ['/answer', '/installation', '/custom.css', '/manifest.json', '/uploads', '/robots.txt', '/healthz'];
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
   // The server replaces this with a fresh nonce per page (server/src/spa.ts); Vite also writes it
   // into <meta property="csp-nonce">, where the editor reads it for its <style> element.
   html: { cspNonce: '__CSP_NONCE__' },
-  build: {
+  // The server entry (src/ssr/entry-server.tsx, run by the Fastify server to render pages) carries
+  // its libraries with it: the server loads one self-contained file, whatever node_modules holds.
+  ssr: { noExternal: true },
+  // Bundled for the server too, React must be its production build there as well.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
+  build: isSsrBuild ? { outDir: 'dist/ssr', emptyOutDir: false, copyPublicDir: false } : {
     outDir: 'dist',
     assetsDir: 'static',
     emptyOutDir: true,
+    // Which files a page's code is in: the server links them from the page (modulepreload).
+    manifest: true,
     rolldownOptions: {
       // The contract's zod schemas are only needed by the lazily loaded forms: without this flag the
       // bundler would keep them (and zod) in the entry chunk because the re-exporting index is imported there.
@@ -39,4 +46,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
   },
-});
+}));

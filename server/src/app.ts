@@ -30,6 +30,7 @@ import { pluginRoutes } from './features/plugin/routes.js';
 import { timelineRoutes } from './features/timeline/routes.js';
 import { editorRoutes } from './features/question/misc-routes.js';
 import { permalinkRoutes } from './features/question/permalink-routes.js';
+import { renderReader } from './features/pages/render-identity.js';
 import { servePage } from './features/pages/serve-page.js';
 import { questionRoutes } from './features/question/routes.js';
 import { moderationRoutes } from './features/question/moderation-routes.js';
@@ -134,7 +135,11 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
     if (!runtime.installed && request.url.startsWith('/answer/') && !request.declared.beforeInstall) {
       throw new AppError(503, 'base.not_installed');
     }
-    if (runtime.installed && request.url.startsWith('/answer/')) {
+    const renderVisit = runtime.installed ? renderReader(request) : undefined;
+    if (renderVisit !== undefined) {
+      // A page render asking the API in process, as the reader its visit cookie names.
+      request.user = renderVisit ? await resolveSession(runtime.database, renderVisit, 'visit_token') : null;
+    } else if (runtime.installed && request.url.startsWith('/answer/')) {
       request.token = tokenFrom(request.headers, request.query);
       if (!request.token) request.user = null;
       else if (request.declared.cachedSession) request.user = cachedSession(runtime.database, request.token) ?? (await resolveSessionCached(runtime.database, request.token));

@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyReply } from 'fastify';
 import { newNonce, setHtmlHeaders } from './core/security-headers.js';
 import { creditShare } from './features/badge/share.js';
+import { renderApp } from './features/pages/app-render.js';
 import { jsonForScript } from './features/pages/html-escape.js';
 import { renderHead, type PageMeta } from './features/pages/meta.js';
 import { publicSiteInfo } from './features/siteinfo/public-info.js';
 import type { Runtime } from './runtime.js';
+import { WEB_DIST } from './web-dist.js';
 
-export const WEB_DIST =
-  process.env.ANSWER_STATIC_PATH || path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+export { WEB_DIST };
 
 // Written by Vite wherever a nonce belongs (html.cspNonce in web/vite.config.ts); replaced per response.
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
@@ -32,15 +32,14 @@ export interface ShellContent {
   /** Title, description, canonical URL and the rest of <head> (features/pages/meta.ts). */
   meta?: PageMeta;
   /**
-   * Server-rendered HTML of the page's content, put inside the root element. The app does not
-   * hydrate it: createRoot().render replaces it when the app starts (docs/decisions.md).
+   * Render the page with the app's components for this reader (features/pages/app-render.ts): the
+   * HTML goes inside the root element, which the app hydrates, with the data it was rendered from.
    */
-  body?: string;
-  /** Page data the app reads instead of asking the API again (web/src/app/initial-data.ts). */
-  data?: Record<string, unknown>;
+  render?: boolean;
 }
 
 const TITLE = /<title>[\s\S]*?<\/title>/;
+const HEAD_END = '</head>';
 // The root element of web/index.html (and of the stand-in above) with the one element inside it.
 const ROOT = /<div id="root"[^>]*>\s*<div[^>]*>[\s\S]*?<\/div>\s*<\/div>/;
 
@@ -54,11 +53,14 @@ export async function serveSpa(runtime: Runtime, url: string, reply: FastifyRepl
   if (content.meta) html = html.replace(TITLE, () => renderHead(content.meta!, nonce));
   if (runtime.installed) {
     // The same JSON as GET /siteinfo, so the app starts without asking for it.
-    const data = { siteinfo: await publicSiteInfo(runtime), ...content.data };
+    const siteinfo = await publicSiteInfo(runtime);
+    // A HEAD request (link checkers) gets the head alone.
+    const rendered = content.render && reply.request.method === 'GET' ? await renderApp(reply.request, siteinfo) : null;
+    const data = { siteinfo, ...rendered?.data };
     const script = `  <script type="application/json" id="initial-data" nonce="${nonce}">${jsonForScript(data)}</script>\n  </head>`;
-    html = html.replace('</head>', () => script);
+    html = html.replace(HEAD_END, () => script);
+    if (rendered) html = html.replace(ROOT, () => `<div id="root" data-ssr>${rendered.html}</div>`);
   }
-  if (content.body) html = html.replace(ROOT, () => `<div id="root" data-snapshot>${content.body}</div>`);
   if (content.status) reply.code(content.status);
   return setHtmlHeaders(reply, nonce)
     .header('Cache-Control', 'no-cache')

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changedQuestionLists } from '../src/features/question/list-cache.js';
 import { forgetSiteSettings } from '../src/features/siteinfo/service.js';
 import { ADMIN, body, type TestSite } from './support/app.js';
 import { adminOf, dialectTargets, siteOn } from './support/dialect-sites.js';
@@ -25,6 +26,20 @@ function scriptJson(html: string, attr: string) {
   if (start < 0) return undefined;
   const body = html.slice(html.indexOf('>', start) + 1, html.indexOf('</script>', start));
   return JSON.parse(body);
+}
+
+/** The data of one query the server rendered the page from (web/src/ssr/entry-server.tsx), by its key. */
+function renderedQuery(html: string, key: unknown[]) {
+  const data = scriptJson(html, 'type="application/json" id="initial-data"');
+  const found = data.queries.queries.find((q: { queryKey: unknown[] }) => JSON.stringify(q.queryKey) === JSON.stringify(key));
+  return found?.state.data;
+}
+
+/** The visit cookie a browser gets when it signs in (it names the reader of pages). */
+async function visitCookie(): Promise<string> {
+  const res = await site.app.inject({ method: 'POST', url: '/answer/api/v1/user/login/email', payload: { e_mail: ADMIN.email, pass: ADMIN.password } });
+  const cookie = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('visit='));
+  return String(cookie).split(';')[0]!;
 }
 
 async function ask(title: string): Promise<string> {
@@ -66,18 +81,21 @@ describe.each(dialectTargets())('pages on $name', (target) => {
       expect(html.match(/<title>/g)).toHaveLength(1);
     });
 
-    it('renders the question and its answers inside the root element', async () => {
+    it('renders the question and its answers inside the root element, with the app', async () => {
       const html = (await get(canonical)).body;
       const answers = await db().selectFrom('answer').select(['parsed_text']).where('question_id', '=', qid).where('status', '=', 1).execute();
       const question = await db().selectFrom('question').select('parsed_text').where('id', '=', qid).executeTakeFirstOrThrow();
       expect(answers.length).toBeGreaterThan(0);
-      const root = html.slice(html.indexOf('<div id="root" data-snapshot>'));
-      expect(root).toContain(`<h1 class="h3"><a class="link-body-emphasis text-decoration-none" href="${canonical}">${TITLE}</a></h1>`);
+      const root = html.slice(html.indexOf('<div id="root" data-ssr>'));
+      expect(html).toContain('<div id="root" data-ssr>');
+      expect(root).toContain(`>${TITLE}</`);
       expect(root).toContain(question.parsed_text);
       for (const a of answers) expect(root).toContain(a.parsed_text);
       expect(root).toMatch(/href="\/tags\/[^"]+"/);
       expect(root).toMatch(/href="\/users\/[^"]+"/);
+      // Rendered to the end: no loading state, no boundary the server gave up on.
       expect(root).not.toContain('spinner-border');
+      expect(root).not.toContain('<template');
     });
 
     it('has a QAPage JSON-LD that parses', async () => {
@@ -94,39 +112,60 @@ describe.each(dialectTargets())('pages on $name', (target) => {
       expect(answers[0].url).toMatch(new RegExp(`^http://127.0.0.1:9080${canonical}/\\d+$`));
     });
 
-    it('inlines the site info and the anonymous question/info and answer/page data', async () => {
+    it('inlines the site info and every query the page was rendered from, as the API answers them', async () => {
       const html = (await get(canonical)).body;
       const data = scriptJson(html, 'type="application/json" id="initial-data"');
       const siteinfo = (await get('/answer/api/v1/siteinfo')).json().data;
       expect(data.siteinfo).toEqual(siteinfo);
+      expect(data.user).toBeNull();
       const info = (await get(`/answer/api/v1/question/info?id=${qid}`)).json().data;
       // The view count moved on with this request; everything else is the API's answer.
-      expect({ ...data.question.info, view_count: 0 }).toEqual({ ...info, view_count: 0 });
+      expect({ ...renderedQuery(html, ['question', qid]), view_count: 0 }).toEqual({ ...info, view_count: 0 });
       const answers = (await get(`/answer/api/v1/answer/page?question_id=${qid}&order=default&page=1&page_size=20`)).json().data;
-      expect(data.question.answers).toEqual(answers);
-      expect(data.question.id).toBe(qid);
+      expect(renderedQuery(html, ['answers', qid, 'default', 1])).toEqual(answers);
+      // Each answer's comments and reactions came with the page: no request per answer.
+      for (const a of answers.list) {
+        expect(renderedQuery(html, ['comments', a.id])?.pages).toHaveLength(1);
+        expect(renderedQuery(html, ['reactions', a.id])).toBeDefined();
+      }
+    });
+
+    it("renders a signed-in reader's page with their session, and counts their view as theirs", async () => {
+      const cookie = await visitCookie();
+      const html = (await get(canonical, { cookie })).body;
+      const data = scriptJson(html, 'type="application/json" id="initial-data"');
+      expect(data.user.username).toBe(ADMIN.name);
+      // The admin's own question/info: actions only staff and authors get.
+      expect(renderedQuery(html, ['question', qid]).member_actions.length).toBeGreaterThan(0);
+      // A cookie that names no session renders the visitor's page.
+      expect(scriptJson((await get(canonical, { cookie: 'visit=not-a-session' })).body, 'type="application/json" id="initial-data"').user).toBeNull();
+      // A client cannot claim the render's in-process identity.
+      const forged = await get(`/answer/api/v1/user/info`, { 'x-answer-render': `${'0'.repeat(64)}.${cookie.slice(6)}` });
+      expect(forged.json().data).toBeNull();
     });
 
     it('escapes the title and `</` in the head and in the data blocks', async () => {
       const evil = 'Tags </script><script>alert(1)</script> & "quotes"';
       const id = await ask('A question whose title will be changed');
       await db().updateTable('question').set({ title: evil }).where('id', '=', id).execute();
+      // Written behind the app's back: the cached pages are told, as an edit would.
+      await changedQuestionLists(site.runtime);
       const first = await get(`/questions/${id}`);
       expect(first.statusCode).toBe(301);
       const html = (await get(first.headers.location as string)).body;
       expect(html).not.toContain('<script>alert(1)');
       expect(html).toContain('<title>Tags &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot; – Test Site</title>');
       expect(scriptJson(html, 'type="application/ld+json"').mainEntity.name).toBe(evil);
-      expect(scriptJson(html, 'type="application/json" id="initial-data"').question.info.title).toBe(evil);
+      expect(renderedQuery(html, ['question', id]).title).toBe(evil);
     });
 
-    it('counts the view of an anonymous reader, not of one with a visit cookie', async () => {
+    it('counts the view of a reader once, and not for a HEAD request', async () => {
       const count = async () => Number((await db().selectFrom('question').select('view_count').where('id', '=', qid).executeTakeFirstOrThrow()).view_count);
       const before = await count();
-      await get(canonical, { 'user-agent': 'reader-1', cookie: 'visit=abc' });
-      expect(await count()).toBe(before);
       await site.app.inject({ method: 'HEAD', url: canonical, headers: { 'user-agent': 'reader-1' } });
       expect(await count()).toBe(before);
+      await get(canonical, { 'user-agent': 'reader-1' });
+      expect(await count()).toBe(before + 1);
       await get(canonical, { 'user-agent': 'reader-1' });
       expect(await count()).toBe(before + 1);
     });
@@ -187,7 +226,8 @@ describe.each(dialectTargets())('pages on $name', (target) => {
     it('lists question titles as links on / and /questions', async () => {
       for (const url of ['/', '/questions']) {
         const html = (await get(url)).body;
-        expect(html).toContain(`<a href="${canonical}">${TITLE}</a>`);
+        const root = html.slice(html.indexOf('<div id="root" data-ssr>'));
+        expect(root).toMatch(new RegExp(`<a [^>]*href="${canonical}"[^>]*>${TITLE.replace('?', '\\?')}</a>`));
         expect(html).toContain('href="http://127.0.0.1:9080/feeds/questions.atom"');
         expect(html).toContain(`<link rel="canonical" href="http://127.0.0.1:9080${url}">`);
       }

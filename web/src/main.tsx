@@ -1,8 +1,11 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate as hydrateQueries } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { queryClient } from './api/query-client';
 import { App } from './app/App';
 import { boot } from './app/boot';
+import { initialData } from './app/initial-data';
 import { preloadSnapshotPage } from './app/pages';
 import { wireClient } from './app/client-wiring';
 import { initI18n } from './i18n';
@@ -20,18 +23,24 @@ wireClient();
 const container = document.getElementById('root')!;
 
 async function start() {
-  // While the server's snapshot shows, the page's code downloads along with the start-up calls, and
-  // the app starts once both are there: it replaces the snapshot with the page, not with a spinner.
-  const pageCode = container.hasAttribute('data-snapshot') ? preloadSnapshotPage(window.location.pathname) : undefined;
+  // While the server's page shows, its code downloads along with the start-up work, and the app
+  // then hydrates that page (it takes over the HTML as it is) instead of drawing it again.
+  const pageCode = container.hasAttribute('data-ssr') ? preloadSnapshotPage(window.location.pathname) : undefined;
   await initI18n();
-  await boot();
+  const hydrate = (await boot()) && container.hasAttribute('data-ssr');
   await pageCode;
   container.removeAttribute('aria-busy');
-  createRoot(container).render(
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
+  if (hydrate) {
+    hydrateQueries(queryClient, initialData().queries ?? {});
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app);
+  }
 }
 
 void start();

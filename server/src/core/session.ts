@@ -43,15 +43,18 @@ export async function issueSession(
   return { accessToken, visitToken, expiresAt };
 }
 
-/** The caller behind an access token, with live role and status; null when unknown or expired. */
-export async function resolveSession(db: Db, accessToken: string): Promise<SessionUser | null> {
+/**
+ * The caller behind an access token (or, for the server's own page renders, behind a visit cookie:
+ * features/pages/render-identity.ts), with live role and status; null when unknown or expired.
+ */
+export async function resolveSession(db: Db, accessToken: string, by: 'token' | 'visit_token' = 'token'): Promise<SessionUser | null> {
   if (!accessToken || accessToken.length > 200) return null;
   const row = await db
     .selectFrom('session')
     .innerJoin('user', 'user.id', 'session.user_id')
     .leftJoin('user_role_rel', 'user_role_rel.user_id', 'session.user_id')
     .select(['user.id', 'user.username', 'user.mail_status', 'user.status', 'user.suspended_until', 'user.rank', 'user_role_rel.role_id', 'session.expires_at'])
-    .where('session.token', '=', digest(accessToken))
+    .where(`session.${by}`, '=', digest(accessToken))
     .executeTakeFirst();
   if (!row || Number(row.expires_at) < now()) return null;
   let status = Number(row.status);

@@ -21,6 +21,8 @@ export interface ClientEnv {
   clearUser(): void;
   translate(key: string): string;
   log(...args: unknown[]): void;
+  /** How requests go out: the browser's fetch, or the server's own API when it renders a page (ssr/). */
+  fetch?: typeof fetch;
 }
 
 const defaultEnv: ClientEnv = {

@@ -60,7 +60,7 @@ export async function request<T>(method: string, url: string, options: RequestOp
     let response: Response;
     let envelope: Partial<Envelope> | null;
     try {
-      response = await fetch(withQuery(url, options.params), {
+      response = await (env.fetch ?? fetch)(withQuery(url, options.params), {
         method,
         headers,
         body,

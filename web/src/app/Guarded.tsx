@@ -16,7 +16,9 @@ export function useGuardContext(): GuardContext {
   const plugins = usePlugins();
   const params = useParams();
   const { pathname, search } = useLocation();
-  return { login: deriveLoginState(user), site, agent, plugins, params, location: { host: window.location.host, pathname, search } };
+  // A server render has no window; only the search page's guard reads the host, and it is not rendered there.
+  const host = typeof window === 'undefined' ? '' : window.location.host;
+  return { login: deriveLoginState(user), site, agent, plugins, params, location: { host, pathname, search } };
 }
 
 type RedirectProps = Omit<Extract<GuardResult, { kind: 'redirect' }>, 'kind'>;

@@ -3,9 +3,10 @@ import { getPluginStatus, getSiteInfo, getUcAgent } from '../api/common';
 import { loadLanguage, pickLanguage } from '../i18n/load-language';
 import { showErrorPage } from '../state/notices';
 import { agentStore, pluginStore, siteStore } from '../state/site';
-import { pullUser } from '../state/user';
+import { adoptUser, pullUser } from '../state/user';
+import { STORAGE_KEYS, storage } from '../utils/storage';
 import { applyTimeZone } from '../utils/time-zone';
-import { initialData } from './initial-data';
+import { initialData, serverRendered } from './initial-data';
 import { ROUTES } from './paths';
 import { router } from './router';
 
@@ -13,21 +14,33 @@ import { router } from './router';
 const quiet = { passingError: true, ignore50x: true } as const;
 
 /**
+ * Whether a page the server rendered can be hydrated: it was rendered for the reader this browser
+ * is (signed in with a token, or not). Otherwise (a session that ended, storage that was cleared)
+ * the app asks for everything itself and renders the page afresh.
+ */
+const renderedForThisReader = () => serverRendered() && !!initialData().user === !!storage.get<string>(STORAGE_KEYS.token);
+
+/**
  * Start-up (spec section 1): site settings, the current user and the plugin list in parallel, then
  * the login agent, then language and time zone (ThemeSync applies the appearance). An uninstalled server answers
- * the site settings with null (docs/decisions.md): that leads to the installer.
+ * the site settings with null (docs/decisions.md): that leads to the installer. A page the server
+ * rendered carries all of these (app/initial-data.ts). Resolves to whether the page may be hydrated.
  */
-export async function boot(): Promise<void> {
-  if (window.location.pathname === ROUTES.install) return;
+export async function boot(): Promise<boolean> {
+  if (window.location.pathname === ROUTES.install) return false;
 
-  // The server writes the site settings into the page; asking for them is for a page without.
-  const inlineSite = initialData().siteinfo;
-  const [site, user, plugins] = await Promise.allSettled([inlineSite ? Promise.resolve(inlineSite) : getSiteInfo(quiet), pullUser(true), getPluginStatus(quiet)]);
+  const inline = initialData();
+  const hydrate = renderedForThisReader();
+  const [site, user, plugins] = await Promise.allSettled([
+    inline.siteinfo ? Promise.resolve(inline.siteinfo) : getSiteInfo(quiet),
+    hydrate ? Promise.resolve(inline.user ?? null).then((u) => (adoptUser(u), u)) : pullUser(true),
+    hydrate && inline.plugins ? Promise.resolve(inline.plugins) : getPluginStatus(quiet),
+  ]);
   if (plugins.status === 'fulfilled' && Array.isArray(plugins.value)) pluginStore.set(plugins.value);
   let settings: SiteInfo | null = null;
   if (site.status === 'fulfilled' && site.value === null) {
     await router.navigate(ROUTES.install, { replace: true });
-    return;
+    return false;
   } else if (site.status === 'fulfilled') {
     settings = site.value;
     siteStore.set(settings);
@@ -36,8 +49,9 @@ export async function boot(): Promise<void> {
     showErrorPage('50X', router.state.location.key);
   }
 
-  agentStore.set(await getUcAgent(quiet).catch(() => null));
+  agentStore.set(hydrate && inline.agent !== undefined ? inline.agent : await getUcAgent(quiet).catch(() => null));
   const userLanguage = user.status === 'fulfilled' ? user.value?.language : undefined;
   await loadLanguage(pickLanguage(userLanguage, settings?.interface.language), settings?.revision);
   applyTimeZone(settings?.interface.time_zone);
+  return hydrate;
 }

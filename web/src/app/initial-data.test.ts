@@ -22,10 +22,8 @@ describe('the inline page data', () => {
     expect(initialData().siteinfo?.general.name).toBe('a </script> b');
   });
 
-  it('gives the question only to an anonymous reader, and only for its own id', async () => {
-    const { inlineQuestion } = await load('{"question":{"id":"10010000000000001","info":{"title":"T"},"answers":{"count":0,"list":[]}}}');
-    expect(inlineQuestion('10010000000000001', false)?.info.title).toBe('T');
-    expect(inlineQuestion('10010000000000001', true)).toBeUndefined();
-    expect(inlineQuestion('10010000000000002', false)).toBeUndefined();
+  it('tells a server-rendered page by its queries', async () => {
+    expect((await load('{"siteinfo":{},"queries":{"queries":[],"mutations":[]}}')).serverRendered()).toBe(true);
+    expect((await load('{"siteinfo":{}}')).serverRendered()).toBe(false);
   });
 });

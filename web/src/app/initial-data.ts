@@ -1,19 +1,22 @@
 import type { SiteInfo } from '@answer/contract';
-import type { AnswerInfo } from '../api/answers';
-import type { PageOf } from '../api/post-types';
-import type { QuestionInfo } from '../api/questions';
+import type { DehydratedState } from '@tanstack/react-query';
+import type { PluginStatus, UcAgent, UserInfo } from '../api/types';
 
-/** What the server may write into the page (server/src/spa.ts): the same JSON its API answers. */
-interface InitialData {
+/**
+ * What the server may write into the page (server/src/spa.ts): the site settings, and for a page it
+ * rendered (src/ssr/entry-server.tsx) what it rendered from: the reader, the plugins, the login
+ * agent, the language and every query the page made, which the app hydrates instead of asking again.
+ */
+export interface InitialData {
   siteinfo?: SiteInfo;
-  /** A question page as an anonymous reader gets it: question/info and the first answer/page. */
-  question?: { id: string; info: QuestionInfo; answers: PageOf<AnswerInfo> };
+  user?: UserInfo | null;
+  plugins?: PluginStatus[];
+  agent?: UcAgent | null;
+  language?: string;
+  queries?: DehydratedState;
 }
 
 let data: InitialData | undefined;
-
-/** When the page, and so its inline data, was loaded: the data is as old as that. */
-export const INITIAL_DATA_TIME = Date.now();
 
 /** The inline data of this page; empty when the server wrote none (then everything is fetched). */
 export function initialData(): InitialData {
@@ -28,11 +31,5 @@ export function initialData(): InitialData {
   return data;
 }
 
-/**
- * The inline data of question `qid`, only for a reader who is not signed in: the server renders
- * pages anonymously, and a signed-in reader's votes, bookmarks and actions differ.
- */
-export function inlineQuestion(qid: string, signedIn: boolean) {
-  const question = initialData().question;
-  return !signedIn && question?.id === qid ? question : undefined;
-}
+/** Whether the server rendered this page: then its data has the reader and the queries too. */
+export const serverRendered = (): boolean => initialData().queries !== undefined;

@@ -1,3 +1,4 @@
+import { matchPath } from 'react-router';
 import { lazyArea } from './lazy';
 
 // One chunk per area: visiting a question does not download the admin console.
@@ -91,10 +92,38 @@ export const Pages = {
 };
 
 /**
- * Loads the code of the page at `pathname` when the server sent a snapshot of it (question pages
- * and lists); settles once it is there, or failed (the page then loads it as usual).
+ * The pages the server renders (server/src/features/pages/rendered-routes.ts): public ones a search
+ * engine or a link preview reads, with the area holding their code. First match wins.
+ */
+const RENDERED: [pattern: string, area: { preload: () => Promise<unknown> } | null][] = [
+  ['/', questions],
+  ['/questions', questions],
+  ['/questions/ask', null],
+  ['/questions/:qid/*', questionDetail],
+  ['/tags', tags],
+  ['/tags/create', null],
+  ['/tags/:tagName', tags],
+  ['/tags/:tagName/info', tags],
+  ['/users', users],
+  ['/users/:username', users],
+  ['/users/:username/:tabName', users],
+  ['/badges', badges],
+  ['/badges/:id', badges],
+  ['/tos', legal],
+  ['/privacy', legal],
+];
+
+const renderedArea = (pathname: string) => RENDERED.find(([pattern]) => matchPath(pattern, pathname))?.[1] ?? undefined;
+
+/**
+ * Loads the code of the page at `pathname` when the server rendered it; settles once it is there,
+ * or failed (the page then loads it as usual). Hydrating with the code at hand hydrates at once.
  */
 export async function preloadSnapshotPage(pathname: string): Promise<void> {
-  if (/^\/questions\/(?!ask$)[^/]+/.test(pathname)) await questionDetail.preload().catch(() => undefined);
-  else if (/^\/(questions\/?)?$/.test(pathname)) await questions.preload().catch(() => undefined);
+  await renderedArea(pathname)?.preload().catch(() => undefined);
+}
+
+/** On the server: the code of every page it renders, loaded before the first render. */
+export async function preloadRenderedPages(): Promise<void> {
+  await Promise.all([questions, questionDetail, tags, users, badges, legal].map((area) => area.preload()));
 }

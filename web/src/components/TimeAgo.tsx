@@ -16,7 +16,8 @@ export function TimeAgo({ time, className }: { time: number; className?: string 
   const { i18n } = useTranslation();
   const at = dayjs.unix(time);
   return (
-    <time dateTime={at.toISOString()} title={at.tz().format('YYYY-MM-DD HH:mm')} className={className}>
+    // The server rendered the same time a moment earlier: "just now" may have become "1 minute ago".
+    <time dateTime={at.toISOString()} title={at.tz().format('YYYY-MM-DD HH:mm')} className={className} suppressHydrationWarning>
       {fromNow(time, i18n.language)}
     </time>
   );

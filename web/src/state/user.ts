@@ -14,6 +14,12 @@ export function setUser(user: UserInfo | null): void {
   userStore.set(user);
 }
 
+/** The reader the server rendered the page for (app/boot.ts): as fresh as a pull just made. */
+export function adoptUser(user: UserInfo | null): void {
+  lastPull = Date.now();
+  setUser(user);
+}
+
 /** Forgets the session: the user, and the token so later calls go out anonymous. */
 export function clearUser(): void {
   storage.remove(STORAGE_KEYS.token);

@@ -31,6 +31,7 @@ export async function tagPageContent(runtime: Runtime, request: FastifyRequest, 
       siteName: settings.general.name,
       feed: absolute(FEEDS.tag(tag.slug_name)),
     },
+    render: true,
   };
 }
 
@@ -49,5 +50,6 @@ export async function userPageContent(runtime: Runtime, request: FastifyRequest,
       type: 'profile',
       siteName: settings.general.name,
     },
+    render: true,
   };
 }

@@ -5,6 +5,7 @@ import { serveSpa, type ShellContent } from '../../spa.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { questionListContent } from './list-page.js';
 import { tagPageContent, userPageContent } from './profile-pages.js';
+import { RENDERED_ROUTES } from './rendered-routes.js';
 
 /**
  * Every page path without a route of its own (question pages have theirs, in
@@ -32,6 +33,6 @@ async function pageContent(runtime: Runtime, request: FastifyRequest): Promise<S
     case '/users/:username':
       return userPageContent(runtime, request, last());
     default:
-      return {};
+      return { render: RENDERED_ROUTES.has(route) };
   }
 }

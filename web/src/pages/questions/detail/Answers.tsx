@@ -2,7 +2,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AnswerOrder, getAnswerPage } from '../../../api/answers';
-import { INITIAL_DATA_TIME, inlineQuestion } from '../../../app/initial-data';
 import { PageLoading } from '../../../components/PageLoading';
 import { AnswerItem } from './AnswerItem';
 
@@ -27,14 +26,10 @@ export function Answers({ questionId, focusId, canAccept, loggedIn }: AnswersPro
   const { t } = useTranslation();
   const [order, setOrder] = useState<AnswerOrder>('default');
   const [page, setPage] = useState(1);
-  // The first page in the default order may be in the page already (app/initial-data.ts).
-  const inline = order === 'default' && page === 1 ? inlineQuestion(questionId, loggedIn)?.answers : undefined;
   const answers = useQuery({
     queryKey: ['answers', questionId, order, page],
     queryFn: ({ signal }) => getAnswerPage(questionId, order, page, signal),
     placeholderData: keepPreviousData,
-    initialData: inline,
-    initialDataUpdatedAt: INITIAL_DATA_TIME,
   });
   const data = answers.data;
   const pages = data ? Math.ceil(data.count / PAGE_SIZE) : 0;

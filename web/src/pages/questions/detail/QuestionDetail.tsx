@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { getQuestion } from '../../../api/questions';
-import { INITIAL_DATA_TIME, inlineQuestion } from '../../../app/initial-data';
 import { deriveLoginState } from '../../../app/login-state';
 import { PageLoading } from '../../../components/PageLoading';
 import { answerIdOf } from '../../../components/question-links';
@@ -24,13 +23,9 @@ export function QuestionDetail() {
   const focusId = answerIdOf(params);
   const permalink = useSiteInfo()?.site_seo.permalink;
   const user = useUser();
-  // The server wrote the question into the page for an anonymous reader: no need to ask again.
-  const inline = inlineQuestion(qid, !!user);
   const question = useQuery({
     queryKey: ['question', qid],
     queryFn: ({ signal }) => getQuestion(qid, signal),
-    initialData: inline?.info,
-    initialDataUpdatedAt: INITIAL_DATA_TIME,
   });
   const q = question.data;
   const login = deriveLoginState(user);

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyRequest } from 'fastify';
+import type { SiteInfo } from '@answer/contract';
+import { WEB_DIST } from '../../web-dist.js';
+import { VISIT_COOKIE } from '../auth/common.js';
+import { renderHeaders } from './render-identity.js';
+
+/** web/src/ssr/entry-server.tsx, as built into web/dist/ssr by `npm run build`. */
+interface Renderer {
+  render(input: { url: string; site: SiteInfo; fetch: typeof fetch; signedIn: boolean }): Promise<{ html: string; data: Record<string, unknown> }>;
+}
+
+let loading: Promise<Renderer | null> | undefined;
+
+/** The web app's server entry; null when the web app was built without it (or not at all). */
+function renderer(): Promise<Renderer | null> {
+  return (loading ??= (async () => {
+    const file = path.join(WEB_DIST, 'ssr', 'entry-server.js');
+    if (!fs.existsSync(file)) return null;
+    return (await import(pathToFileURL(file).href)) as Renderer;
+  })());
+}
+
+/**
+ * The API as the page's reader would call it, without leaving the process: same routes, same
+ * checks, same JSON. The reader's address and browser go along, so a view is counted for them.
+ */
+function inProcessFetch(request: FastifyRequest, visit: string): typeof fetch {
+  return async (input, init) => {
+    const headers: Record<string, string> = { ...(init?.headers as Record<string, string> | undefined) };
+    delete headers.Authorization;
+    const reply = await request.server.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: String(input),
+      headers: { ...headers, ...renderHeaders(visit), 'user-agent': request.headers['user-agent'] ?? '' },
+      remoteAddress: request.ip,
+      payload: init?.body as string | undefined,
+    });
+    const body = reply.statusCode === 204 || reply.statusCode === 304 ? null : new Uint8Array(reply.rawPayload);
+    return new Response(body, { status: reply.statusCode, headers: { 'content-type': String(reply.headers['content-type'] ?? 'application/json') } });
+  };
+}
+
+/**
+ * The page rendered by the app's own components for this reader, with the data it was rendered
+ * from; null when there is no server entry or the render failed (the browser then renders it).
+ */
+export async function renderApp(request: FastifyRequest, site: SiteInfo): Promise<{ html: string; data: Record<string, unknown> } | null> {
+  const app = await renderer().catch((error: unknown) => {
+    request.log.error({ err: error }, 'the web app server entry did not load');
+    return null;
+  });
+  if (!app) return null;
+  const visit = request.cookies[VISIT_COOKIE] ?? '';
+  const url = new URL(request.url, 'http://localhost').href;
+  try {
+    return await app.render({ url, site, fetch: inProcessFetch(request, visit), signedIn: visit !== '' });
+  } catch (error) {
+    request.log.error({ err: error, url: request.url }, 'server render failed; the page is sent for the browser to render');
+    return null;
+  }
+}

@@ -1,0 +1,157 @@
+import { PassThrough } from 'node:stream';
+import type { SiteInfo } from '@answer/contract';
+import { type DehydratedState, dehydrate, type Query, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { StrictMode } from 'react';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { getLanguageConfig, getPluginStatus, getUcAgent, getUserInfo } from '../api/common';
+import { createQueryClient } from '../api/query-client';
+import type { PluginStatus, UcAgent, UserInfo } from '../api/types';
+import { preloadRenderedPages } from '../app/pages';
+import { routes } from '../app/routes';
+import { DEFAULT_LANGUAGE, initI18n } from '../i18n';
+import { pickLanguage } from '../i18n/load-language';
+import { agentStore, pluginStore, siteStore } from '../state/site';
+import { userStore } from '../state/user';
+import { applyTimeZone } from '../utils/time-zone';
+import { withRenderLock } from './render-lock';
+import { configureServerClient, type RenderRequest, runAs } from './request-context';
+
+/** What the server gives a render: the page's URL, the site, and its own API as the reader. */
+export interface RenderInput {
+  /** Absolute URL of the page (the router reads its path and query). */
+  url: string;
+  site: SiteInfo;
+  /** Calls the server's API in process, as the reader (an anonymous reader has no session). */
+  fetch: typeof fetch;
+  /** Whether the reader has a session: only then is user/info asked. */
+  signedIn: boolean;
+}
+
+/** What the app starts from in the browser (web/src/app/initial-data.ts), with the HTML it hydrates. */
+export interface RenderResult {
+  html: string;
+  data: {
+    user: UserInfo | null;
+    plugins: PluginStatus[];
+    agent: UcAgent | null;
+    language: string;
+    queries: DehydratedState;
+  };
+}
+
+// A page asks for data in waves (the question, then its answers, then each answer's comments):
+// each pass renders, fetches what the render asked for, and renders again. Four cover every page;
+// the bound only stops a page whose queries keep changing.
+const MAX_PASSES = 5;
+
+let ready: Promise<ReturnType<typeof createStaticHandler>> | undefined;
+
+/** Once per process: English, the request client, the page code (so nothing suspends on the server). */
+function prepare() {
+  return (ready ??= (async () => {
+    configureServerClient();
+    await Promise.all([initI18n(), preloadRenderedPages()]);
+    return createStaticHandler(routes);
+  })());
+}
+
+async function languageFor(lang: string, request: RenderRequest): Promise<string> {
+  if (lang === DEFAULT_LANGUAGE || i18next.hasResourceBundle(lang, 'translation')) return lang;
+  const data = await runAs({ ...request, language: lang }, () => getLanguageConfig()).catch(() => null);
+  const resources = (data && typeof data.ui === 'object' ? data.ui : data) as Record<string, unknown> | null;
+  if (!resources) return DEFAULT_LANGUAGE;
+  i18next.addResourceBundle(lang, 'translation', resources, true, true);
+  return lang;
+}
+
+/** Queries the last render created and nobody has fetched yet (disabled ones stay so in the browser too). */
+function waiting(client: QueryClient, asked: Set<string>): Query[] {
+  return client
+    .getQueryCache()
+    .findAll()
+    .filter((query) => {
+      // The options of the observer that made the query: `enabled` lives there, not on the query's own type.
+      const enabled = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
+      const on = typeof enabled === 'function' ? enabled(query) : enabled !== false;
+      return on && query.state.status === 'pending' && query.state.fetchStatus === 'idle' && !asked.has(query.queryHash);
+    });
+}
+
+function collect(render: (sink: PassThrough) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const sink = new PassThrough();
+    const chunks: Buffer[] = [];
+    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+    sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    sink.on('error', reject);
+    render(sink);
+  });
+}
+
+/**
+ * Renders a page with the app's own components: the data its components ask for is fetched from
+ * the server's API as the reader would get it, and handed to the browser with the HTML, which the
+ * app hydrates instead of asking again.
+ */
+export async function render(input: RenderInput): Promise<RenderResult> {
+  const handler = await prepare();
+  const request: RenderRequest = { fetch: input.fetch, language: DEFAULT_LANGUAGE };
+  const quiet = { passingError: true, ignore50x: true, allow401: true } as const;
+  const [user, plugins, agent] = await runAs(request, () =>
+    Promise.all([
+      input.signedIn ? getUserInfo(quiet).catch(() => null) : null,
+      getPluginStatus(quiet).catch(() => []),
+      getUcAgent(quiet).catch(() => null),
+    ]),
+  );
+  request.language = await languageFor(pickLanguage(user?.language, input.site.interface.language), request);
+
+  const context = await handler.query(new Request(input.url));
+  if (context instanceof Response) throw new Error(`no page at ${input.url}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const client = createQueryClient();
+  const app = (
+    <StrictMode>
+      <QueryClientProvider client={client}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </QueryClientProvider>
+    </StrictMode>
+  );
+  // The stores are the browser's globals: set for this reader inside the lock, just before rendering.
+  const enter = async () => {
+    siteStore.set(input.site);
+    userStore.set(user);
+    pluginStore.set(Array.isArray(plugins) ? plugins : []);
+    agentStore.set(agent ?? null);
+    applyTimeZone(input.site.interface.time_zone);
+    await i18next.changeLanguage(request.language);
+  };
+
+  const asked = new Set<string>();
+  for (let pass = 1; pass < MAX_PASSES; pass++) {
+    await withRenderLock(async () => {
+      await enter();
+      renderToString(app);
+    });
+    const queries = waiting(client, asked);
+    if (!queries.length) break;
+    for (const query of queries) asked.add(query.queryHash);
+    await runAs(request, () => Promise.allSettled(queries.map((query) => query.fetch())));
+  }
+
+  const html = await withRenderLock(async () => {
+    await enter();
+    return collect((sink) => {
+      const stream = renderToPipeableStream(app, {
+        onAllReady: () => stream.pipe(sink),
+        onShellError: (error) => sink.destroy(error as Error),
+      });
+    });
+  });
+  return {
+    html,
+    data: { user, plugins: Array.isArray(plugins) ? plugins : [], agent: agent ?? null, language: request.language, queries: dehydrate(client) },
+  };
+}
