@@ -74,7 +74,6 @@ it('starts the app over the snapshot without a spinner, console errors, CSP viol
   expect(requests).not.toContain('/answer/api/v1/siteinfo');
   expect(requests).not.toContain('/answer/api/v1/question/info');
   expect(requests).not.toContain('/answer/api/v1/answer/page');
-  console.log(requests);
 });
 
 it('answers 404 with the app for an unknown question and route', async () => {

@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { queryClient } from './api/query-client';
 import { App } from './app/App';
 import { boot } from './app/boot';
-import { initialData } from './app/initial-data';
+import { renderedQueries } from './app/initial-data';
 import { preloadSnapshotPage } from './app/pages';
 import { wireClient } from './app/client-wiring';
 import { initI18n } from './i18n';
@@ -36,7 +36,7 @@ async function start() {
     </StrictMode>
   );
   if (hydrate) {
-    hydrateQueries(queryClient, initialData().queries ?? {});
+    hydrateQueries(queryClient, renderedQueries());
     hydrateRoot(container, app);
   } else {
     createRoot(container).render(app);

@@ -31,5 +31,16 @@ export function initialData(): InitialData {
   return data;
 }
 
+/**
+ * The queries the page was rendered from, as of now: the server's and the browser's clocks may
+ * differ, and data older than its stale time by the browser's clock would all be fetched again.
+ */
+export function renderedQueries(): DehydratedState {
+  const state = initialData().queries ?? { queries: [], mutations: [] };
+  const now = Date.now();
+  for (const query of state.queries) query.state.dataUpdatedAt = now;
+  return state;
+}
+
 /** Whether the server rendered this page: then its data has the reader and the queries too. */
 export const serverRendered = (): boolean => initialData().queries !== undefined;

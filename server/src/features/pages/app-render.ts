@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -5,6 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import type { SiteInfo } from '@answer/contract';
 import { WEB_DIST } from '../../web-dist.js';
 import { VISIT_COOKIE } from '../auth/common.js';
+import { cachedCommentPage } from '../question/list-cache.js';
+import { loadSiteSettings } from '../siteinfo/service.js';
 import { renderHeaders } from './render-identity.js';
 
 /** web/src/ssr/entry-server.tsx, as built into web/dist/ssr by `npm run build`. */
@@ -43,22 +46,37 @@ function inProcessFetch(request: FastifyRequest, visit: string): typeof fetch {
   };
 }
 
+type Rendered = { html: string; data: Record<string, unknown> };
+
 /**
  * The page rendered by the app's own components for this reader, with the data it was rendered
  * from; null when there is no server entry or the render failed (the browser then renders it).
+ * A visitor's page is the same for every visitor: it is kept like the API's visitor pages
+ * (question/list-cache.ts: until the content changes, at most a few seconds).
  */
-export async function renderApp(request: FastifyRequest, site: SiteInfo): Promise<{ html: string; data: Record<string, unknown> } | null> {
+export async function renderApp(request: FastifyRequest, site: SiteInfo): Promise<Rendered | null> {
   const app = await renderer().catch((error: unknown) => {
     request.log.error({ err: error }, 'the web app server entry did not load');
     return null;
   });
   if (!app) return null;
   const visit = request.cookies[VISIT_COOKIE] ?? '';
-  const url = new URL(request.url, 'http://localhost').href;
+  const render = () => app.render({ url: new URL(request.url, 'http://localhost').href, site, fetch: inProcessFetch(request, visit), signedIn: visit !== '' });
   try {
-    return await app.render({ url, site, fetch: inProcessFetch(request, visit), signedIn: visit !== '' });
+    if (visit) return await render();
+    const runtime = request.server.runtime;
+    const key = ['rendered-page', settingsTag(await loadSiteSettings(runtime)), request.url];
+    return (await cachedCommentPage(runtime, key, render)).data;
   } catch (error) {
     request.log.error({ err: error, url: request.url }, 'server render failed; the page is sent for the browser to render');
     return null;
   }
+}
+
+/** The loaded settings stay one object until changed: a page rendered with older ones is not reused. */
+const settingsTags = new WeakMap<object, string>();
+function settingsTag(settings: object): string {
+  let tag = settingsTags.get(settings);
+  if (!tag) settingsTags.set(settings, (tag = randomUUID()));
+  return tag;
 }

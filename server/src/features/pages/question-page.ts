@@ -5,7 +5,9 @@ import { excerpt } from '../../core/markdown.js';
 import type { Runtime } from '../../runtime.js';
 import type { ShellContent } from '../../spa.js';
 import { answerPage } from '../answer/list.js';
+import { VISIT_COOKIE } from '../auth/common.js';
 import { questionInfo } from '../question/info.js';
+import { countView, viewerOf } from '../question/views.js';
 import { questionPath } from '../question/permalink.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { qaPageJsonLd } from './json-ld.js';
@@ -25,6 +27,10 @@ export async function questionPageContent(runtime: Runtime, request: FastifyRequ
     questionInfo(runtime, questionId, null, request.lang),
     answerPage(runtime, answerQuery, null, request.lang),
   ]);
+  // Visitors' pages are rendered once for all of them (app-render.ts): their view is counted here.
+  // Counting is once per viewer, so the render's own question/info call adds nothing.
+  if (request.method === 'GET' && !request.cookies[VISIT_COOKIE]) await countView(runtime.database, questionId, viewerOf(request));
+
   const style = settings.seo.permalink;
   const absolute = absoluteUrls(settings, request);
   const path = questionPath(style, questionId, info.title);
