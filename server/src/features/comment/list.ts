@@ -8,6 +8,7 @@ import { toLongId } from '../../core/ids.js';
 import { pageOf } from '../../core/pagination.js';
 import { loadThresholds, type Thresholds } from '../../core/privileges.js';
 import type { Db } from '../../db/connect.js';
+import { precompiled } from '../../db/precompiled.js';
 import { ACT } from '../activity/types.js';
 import type { CommentTable } from '../../db/schema.js';
 import type { Runtime } from '../../runtime.js';
@@ -105,11 +106,28 @@ export async function presentComments(runtime: Runtime, rows: CommentRow[], user
   });
 }
 
+/** The votes statement for `count` comments, compiled once per database and page length (db/precompiled.ts). */
+const votesStatements = new Map<number, ReturnType<typeof votesStatement>>();
+
+const votesStatement = (count: number) =>
+  precompiled((db, slot) =>
+    db
+      .selectFrom('activity')
+      .select('object_id')
+      .where('user_id', '=', slot('user'))
+      .where('object_id', 'in', Array.from({ length: count }, (_, i) => slot(`comment${i}`)))
+      .where('activity_type', '=', ACT.commentVoteUp)
+      .where('cancelled', '=', 0),
+  );
+
 /** The comments of `ids` the viewer voted up, in one indexed statement. */
 async function commentVotes(db: Db, ids: string[], userId: string): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  const rows = await db.selectFrom('activity').select('object_id').where('user_id', '=', userId).where('object_id', 'in', ids).where('activity_type', '=', ACT.commentVoteUp).where('cancelled', '=', 0).execute();
-  return new Set(rows.map((v) => String(v.object_id)));
+  let statement = votesStatements.get(ids.length);
+  if (!statement) votesStatements.set(ids.length, (statement = votesStatement(ids.length)));
+  const values: Record<string, string> = { user: userId };
+  ids.forEach((id, i) => (values[`comment${i}`] = id));
+  return new Set((await statement(db, values)).map((v) => String(v.object_id)));
 }
 
 /** What the viewer may do to a comment: flag it, edit it (author in time, admins), delete it. */
