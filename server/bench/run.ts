@@ -31,9 +31,11 @@ const USERS = Number(process.env.BENCH_USERS || Math.max(20, Math.ceil(QUESTIONS
 const DB = (process.env.BENCH_DB || 'sqlite3') as 'sqlite3' | 'postgres' | 'mysql';
 
 /** `signedIn` routes are called with the benchmark administrator's access token. */
-function routes({ questionId, tag, username, word, second }: Targets): { name: string; path: string; signedIn?: boolean; headers?: Record<string, string> }[] {
+function routes({ questionId, tag, username, word, second, badgeId }: Targets): { name: string; path: string; signedIn?: boolean; headers?: Record<string, string> }[] {
   return [
     { name: 'healthz (baseline)', path: '/healthz' },
+    // One primary-key select and nothing else (a visitor's badge): what one database round trip costs.
+    { name: 'badge (primary-key lookup)', path: `/answer/api/v1/badge?id=${badgeId}` },
     { name: 'siteinfo', path: '/answer/api/v1/siteinfo' },
     { name: 'question list (newest)', path: '/answer/api/v1/question/page?order=newest&page=1&page_size=20' },
     // What a browser asks for: the cached page compressed with Brotli.
@@ -154,6 +156,8 @@ interface Targets {
   /** Two words of the top question's title, searched for. */
   word: string;
   second: string;
+  /** A badge, read by its primary key. */
+  badgeId: string;
 }
 
 /** The top-scored question, its first tag and the person its list item shows: the busiest objects of a real site. */
@@ -163,7 +167,9 @@ async function pickTargets(): Promise<Targets> {
   };
   const top = list.data.list[0]!;
   const [word = 'question', second = 'answer'] = top.title.toLowerCase().split(/[^a-z]+/).filter((w) => w.length > 3);
-  return { questionId: top.id, tag: top.tags[0]!.slug_name, username: top.operator.username, word, second };
+  const badges = (await (await fetch(`${BASE}/answer/api/v1/badges`)).json()) as { data: { badges: { id: string }[] }[] };
+  const badgeId = badges.data[0]?.badges[0]?.id ?? '0';
+  return { questionId: top.id, tag: top.tags[0]!.slug_name, username: top.operator.username, word, second, badgeId };
 }
 
 /**
