@@ -83,3 +83,81 @@ it('answers 404 with the app for an unknown question and route', async () => {
   expect((await fetch(`${server.url}/no/such/page`)).status).toBe(404);
   await page.getByText('404').first().waitFor();
 });
+
+/** Console errors, failed responses and API calls of a tab, from now on. */
+function watch(page: Page) {
+  const errors: string[] = [];
+  const api: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(`${message.text()} ${message.location().url}`);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/answer/api/')) api.push(path);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+  });
+  return { errors, api };
+}
+
+/** Waits until React has taken over the server's HTML (an interactive control works). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+}
+
+it("hydrates a signed-in reader's page, rendered with their session, without asking for its data again", async () => {
+  const login = await fetch(`${server.url}/answer/api/v1/user/login/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ e_mail: ADMIN.email, pass: ADMIN.password }),
+  });
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const visit = login.headers.getSetCookie().find((c) => c.startsWith('visit='))!.split(';')[0]!.slice('visit='.length);
+  const page = await openTab(browser, opened, token);
+  await page.context().addCookies([{ name: 'visit', value: visit, url: server.url }]);
+  const seen = watch(page);
+  const res = await page.goto(`${server.url}${questionPath}`);
+  // The server rendered it for this reader: their user in the data, no sign-up button in the header.
+  const html = (await res?.text()) ?? '';
+  expect(html).toContain(`"username":"${ADMIN.name}","e_mail"`);
+  expect(html).not.toContain('href="/users/register"');
+  await hydrated(page);
+  await page.getByTestId('answers').getByText(ANSWER).waitFor();
+  expect(seen.errors).toEqual([]);
+  for (const path of ['/answer/api/v1/user/info', '/answer/api/v1/question/info', '/answer/api/v1/answer/page', '/answer/api/v1/comment/page', '/answer/api/v1/meta/reaction']) {
+    expect(seen.api).not.toContain(path);
+  }
+});
+
+it('renders and hydrates the list, tag and profile pages without console errors or data requests', async () => {
+  for (const path of ['/', '/questions', '/tags', '/tags/support', '/users', `/users/${ADMIN.name}`, '/badges', '/tos']) {
+    const page = await openTab(browser, opened);
+    const seen = watch(page);
+    const res = await page.goto(`${server.url}${path}`);
+    expect(res?.status(), path).toBe(200);
+    expect(await res?.text(), path).toContain('<div id="root" data-ssr>');
+    await hydrated(page);
+    // Give the app a moment to ask for anything it did not get with the page.
+    await page.waitForTimeout(300);
+    expect(seen.errors, path).toEqual([]);
+    expect(seen.api, path).toEqual([]);
+  }
+});
+
+it('shows the question and its answers with JavaScript off', async () => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  opened.push(page);
+  await page.goto(`${server.url}${questionPath}`);
+  await page.getByRole('heading', { name: TITLE }).waitFor();
+  await page.getByText(ANSWER).waitFor();
+  // Links work without the app: the tag leads to its page, rendered too.
+  await page.getByRole('link', { name: 'support' }).first().click();
+  await page.waitForURL(/\/tags\/support$/);
+  await page.getByText(TITLE).first().waitFor();
+});

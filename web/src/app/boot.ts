@@ -1,4 +1,5 @@
 import type { SiteInfo } from '@answer/contract';
+import type { UserInfo } from '../api/types';
 import { getPluginStatus, getSiteInfo, getUcAgent } from '../api/common';
 import { loadLanguage, pickLanguage } from '../i18n/load-language';
 import { showErrorPage } from '../state/notices';
@@ -20,6 +21,13 @@ const quiet = { passingError: true, ignore50x: true } as const;
  */
 const renderedForThisReader = () => serverRendered() && !!initialData().user === !!storage.get<string>(STORAGE_KEYS.token);
 
+/** The reader the page was rendered for, with this browser's token (the server never sees it in a page request). */
+function renderedReader(user: UserInfo | null | undefined): UserInfo | null {
+  const reader = user ? { ...user, access_token: storage.get<string>(STORAGE_KEYS.token) ?? '' } : null;
+  adoptUser(reader);
+  return reader;
+}
+
 /**
  * Start-up (spec section 1): site settings, the current user and the plugin list in parallel, then
  * the login agent, then language and time zone (ThemeSync applies the appearance). An uninstalled server answers
@@ -33,7 +41,7 @@ export async function boot(): Promise<boolean> {
   const hydrate = renderedForThisReader();
   const [site, user, plugins] = await Promise.allSettled([
     inline.siteinfo ? Promise.resolve(inline.siteinfo) : getSiteInfo(quiet),
-    hydrate ? Promise.resolve(inline.user ?? null).then((u) => (adoptUser(u), u)) : pullUser(true),
+    hydrate ? Promise.resolve(renderedReader(inline.user)) : pullUser(true),
     hydrate && inline.plugins ? Promise.resolve(inline.plugins) : getPluginStatus(quiet),
   ]);
   if (plugins.status === 'fulfilled' && Array.isArray(plugins.value)) pluginStore.set(plugins.value);

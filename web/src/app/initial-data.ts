@@ -16,6 +16,9 @@ export interface InitialData {
   queries?: DehydratedState;
 }
 
+/** The token of the user a server render signed in (ssr/entry-server.tsx); the browser's own replaces it. */
+export const RENDERED_SESSION = 'rendered';
+
 let data: InitialData | undefined;
 
 /** The inline data of this page; empty when the server wrote none (then everything is fetched). */

@@ -3,7 +3,7 @@ import type { SiteInfo } from '@answer/contract';
 import { type DehydratedState, dehydrate, type Query, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { StrictMode } from 'react';
-import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { getLanguageConfig, getPluginStatus, getUcAgent, getUserInfo } from '../api/common';
 import { createQueryClient } from '../api/query-client';
@@ -12,6 +12,7 @@ import { preloadRenderedPages } from '../app/pages';
 import { routes } from '../app/routes';
 import { DEFAULT_LANGUAGE, initI18n } from '../i18n';
 import { pickLanguage } from '../i18n/load-language';
+import { RENDERED_SESSION } from '../app/initial-data';
 import { agentStore, pluginStore, siteStore } from '../state/site';
 import { userStore } from '../state/user';
 import { applyTimeZone } from '../utils/time-zone';
@@ -44,7 +45,10 @@ export interface RenderResult {
 // A page asks for data in waves (the question, then its answers, then each answer's comments):
 // each pass renders, fetches what the render asked for, and renders again. Four cover every page;
 // the bound only stops a page whose queries keep changing.
-const MAX_PASSES = 5;
+const MAX_PASSES = 6;
+
+// How React marks a Suspense boundary it sent as a fallback, to be completed later in the stream.
+const UNFINISHED_BOUNDARY = '<!--$?-->';
 
 let ready: Promise<ReturnType<typeof createStaticHandler>> | undefined;
 
@@ -65,6 +69,12 @@ async function languageFor(lang: string, request: RenderRequest): Promise<string
   i18next.addResourceBundle(lang, 'translation', resources, true, true);
   return lang;
 }
+
+/**
+ * The reader as the app knows a signed-in user: by a token. The render asked as the visit cookie's
+ * session, whose token stays in the browser; the browser puts its own back (app/boot.ts).
+ */
+const signedInReader = (user: UserInfo | null) => (user ? { ...user, access_token: RENDERED_SESSION } : null);
 
 /** Queries the last render created and nobody has fetched yet (disabled ones stay so in the browser too). */
 function waiting(client: QueryClient, asked: Set<string>): Query[] {
@@ -101,7 +111,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const quiet = { passingError: true, ignore50x: true, allow401: true } as const;
   const [user, plugins, agent] = await runAs(request, () =>
     Promise.all([
-      input.signedIn ? getUserInfo(quiet).catch(() => null) : null,
+      input.signedIn ? getUserInfo(quiet).then(signedInReader, () => null) : null,
       getPluginStatus(quiet).catch(() => []),
       getUcAgent(quiet).catch(() => null),
     ]),
@@ -129,27 +139,30 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     await i18next.changeLanguage(request.language);
   };
 
+  // Each pass waits for everything the page suspends on (code of dialogs and menus loads on first
+  // use), then fetches what the components asked for. The page is done when a pass found all its
+  // data and code at hand: nothing was left waiting, no boundary was sent unfinished (which would
+  // need an inline script to complete it, one the page's CSP would not run).
   const asked = new Set<string>();
-  for (let pass = 1; pass < MAX_PASSES; pass++) {
-    await withRenderLock(async () => {
+  let html = '';
+  for (let pass = 1; ; pass++) {
+    html = await withRenderLock(async () => {
       await enter();
-      renderToString(app);
+      return collect((sink) => {
+        const stream = renderToPipeableStream(app, {
+          // React sends a large finished boundary apart, completed by an inline script; the page is
+          // sent whole anyway, so every boundary stays in place, whatever its size.
+          progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+          onAllReady: () => stream.pipe(sink),
+          onShellError: (error) => sink.destroy(error as Error),
+        });
+      });
     });
     const queries = waiting(client, asked);
-    if (!queries.length) break;
+    if ((!queries.length && !html.includes(UNFINISHED_BOUNDARY)) || pass === MAX_PASSES) break;
     for (const query of queries) asked.add(query.queryHash);
     await runAs(request, () => Promise.allSettled(queries.map((query) => query.fetch())));
   }
-
-  const html = await withRenderLock(async () => {
-    await enter();
-    return collect((sink) => {
-      const stream = renderToPipeableStream(app, {
-        onAllReady: () => stream.pipe(sink),
-        onShellError: (error) => sink.destroy(error as Error),
-      });
-    });
-  });
   return {
     html,
     data: { user, plugins: Array.isArray(plugins) ? plugins : [], agent: agent ?? null, language: request.language, queries: dehydrate(client) },
