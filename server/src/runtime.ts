@@ -53,17 +53,17 @@ export class Runtime {
       await db.destroy();
       throw new PendingMigrationsError(pending);
     }
-    this.activate(config, db);
+    await this.activate(config, db);
   }
 
-  activate(config: AppConfig, db: Db): void {
+  async activate(config: AppConfig, db: Db): Promise<void> {
     this.config = config;
     this.db = db;
     this.installed = true;
     const redis = redisUrl(config);
-    this.invalidation.start(redis);
+    await this.invalidation.start(redis);
     if (redis && !(this.shared instanceof RedisCache)) {
-      this.shared = new RedisCache(redis, (msg, err) => console.error(msg, err instanceof Error ? err.message : (err ?? '')));
+      this.shared = await RedisCache.connect(redis, (msg, err) => console.error(msg, err instanceof Error ? err.message : (err ?? '')));
     }
   }
 

@@ -143,7 +143,7 @@ describe('settings invalidation with Redis down', () => {
     const cache = new MemoryCache();
     const logged: string[] = [];
     const invalidation = new Invalidation(cache, (msg) => logged.push(msg));
-    invalidation.start('redis://127.0.0.1:1');
+    await invalidation.start('redis://127.0.0.1:1');
     await cache.set('answer:site-settings', { cached: true }, 3600);
     await invalidation.invalidate('answer:site-settings');
     expect(await cache.get('answer:site-settings')).toBeUndefined();

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryCache } from '../src/core/cache.js';
 import { RedisCache } from '../src/core/redis-cache.js';
 import { serviceRequired } from './support/databases.js';
@@ -16,7 +16,10 @@ describe('MemoryCache', () => {
 
 (redisUrl || serviceRequired() ? describe : describe.skip)('RedisCache (needs TEST_REDIS_URL)', () => {
   const logged: string[] = [];
-  const cache = new RedisCache(redisUrl ?? 'redis://127.0.0.1:6379', (msg) => logged.push(msg));
+  let cache: RedisCache;
+  beforeAll(async () => {
+    cache = await RedisCache.connect(redisUrl ?? 'redis://127.0.0.1:6379', (msg) => logged.push(msg));
+  });
   const ready = async () => {
     for (let i = 0; i < 100 && (cache as unknown as { client: { status: string } }).client.status !== 'ready'; i++) await new Promise((r) => setTimeout(r, 20));
   };
@@ -46,7 +49,7 @@ describe('MemoryCache', () => {
 describe('RedisCache with Redis unreachable', () => {
   it('falls back to a local cache and logs the outage once', async () => {
     const logged: string[] = [];
-    const cache = new RedisCache('redis://127.0.0.1:1', (msg) => logged.push(msg));
+    const cache = await RedisCache.connect('redis://127.0.0.1:1', (msg) => logged.push(msg));
     try {
       await new Promise((r) => setTimeout(r, 200));
       expect(await cache.add('k', 'v', 60)).toBe(true);

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Cache } from './cache.js';
 
 export const INVALIDATE_CHANNEL = 'answer:invalidate';
@@ -23,9 +23,14 @@ export class Invalidation {
     return this.publisher?.status === 'ready';
   }
 
-  /** Connects publisher and subscriber; a second call (re-activation) keeps the first connection. */
-  start(url: string | undefined): void {
+  /**
+   * Connects publisher and subscriber; a second call (re-activation) keeps the first connection.
+   * ioredis is imported here, so a site without Redis never loads it (issue 15: memory).
+   */
+  async start(url: string | undefined): Promise<void> {
     if (!url || this.publisher) return;
+    const { Redis } = await import('ioredis');
+    if (this.publisher) return; // another start got there during the import
     // Commands fail at once while disconnected instead of queueing behind a dead connection.
     this.publisher = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     this.subscriber = new Redis(url);

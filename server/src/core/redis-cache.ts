@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { type Cache, MemoryCache } from './cache.js';
 
 /**
@@ -8,16 +8,20 @@ import { type Cache, MemoryCache } from './cache.js';
  * (logged once per outage): captchas and duplicate checks then work per instance, nothing fails.
  */
 export class RedisCache implements Cache {
-  private readonly client: Redis;
   private readonly local = new MemoryCache();
   private down = false;
 
-  constructor(
-    url: string,
+  /** ioredis is imported here, so a site without Redis never loads it (issue 15: memory). */
+  static async connect(url: string, log: (msg: string, err?: unknown) => void): Promise<RedisCache> {
+    const { Redis } = await import('ioredis');
+    // Fail at once while disconnected rather than queue requests behind a dead connection.
+    return new RedisCache(new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }), log);
+  }
+
+  private constructor(
+    private readonly client: Redis,
     private readonly log: (msg: string, err?: unknown) => void,
   ) {
-    // Fail at once while disconnected rather than queue requests behind a dead connection.
-    this.client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     this.client.on('ready', () => (this.down = false));
     this.client.on('error', (err) => this.outage(err));
   }

@@ -13,14 +13,9 @@ import {
   SqliteDialect,
   type UnknownRow,
 } from 'kysely';
-import mysql from 'mysql2';
-import pg from 'pg';
 import type { DbDriver } from '../config/config.js';
 import type { Database } from './schema.js';
 import { StatementCache } from './statement-cache.js';
-
-// BIGINT columns hold 17-digit ids; they are handled as strings everywhere (domain.md 1.8).
-pg.types.setTypeParser(20, (v) => v);
 
 export type Db = Kysely<Database>;
 
@@ -45,25 +40,37 @@ export function createDb(target: DbTarget): Db {
       database.defaultSafeIntegers(true);
       return new Kysely<Database>({ dialect: new SqliteDialect({ database: new StatementCache(database) }), plugins: [new BigIntResults()] });
     }
-    case 'postgres': {
-      const pool = new pg.Pool({ connectionString: target.connection, max: target.maxConnections ?? 10 });
-      // An idle pooled client can be cut by the server (restart, failover, a dropped database);
-      // pg then emits 'error' on the pool, which would crash the process if unheard. The pool
-      // discards that client and the next query opens a new one, so there is nothing else to do.
-      pool.on('error', () => {});
-      return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    }
+    // pg and mysql2 are imported when the first connection is made, so a site on another database
+    // never loads them (issue 15: about 20 MB resident on a SQLite site); Kysely takes a pool
+    // factory for that.
+    case 'postgres':
+      return new Kysely<Database>({
+        dialect: new PostgresDialect({
+          pool: async () => {
+            const pg = (await import('pg')).default;
+            // BIGINT columns hold 17-digit ids; they are handled as strings everywhere (domain.md 1.8).
+            pg.types.setTypeParser(20, (v) => v);
+            const pool = new pg.Pool({ connectionString: target.connection, max: target.maxConnections ?? 10 });
+            // An idle pooled client can be cut by the server (restart, failover, a dropped database);
+            // pg then emits 'error' on the pool, which would crash the process if unheard. The pool
+            // discards that client and the next query opens a new one, so there is nothing else to do.
+            pool.on('error', () => {});
+            return pool;
+          },
+        }),
+      });
     case 'mysql':
       return new Kysely<Database>({
         dialect: new MysqlDialect({
-          pool: mysql.createPool({
-            uri: target.connection,
-            connectionLimit: target.maxConnections ?? 10,
-            // BIGINT ids come back as strings, never as lossy numbers.
-            supportBigNumbers: true,
-            bigNumberStrings: true,
-            charset: 'utf8mb4',
-          }),
+          pool: async () =>
+            (await import('mysql2')).default.createPool({
+              uri: target.connection,
+              connectionLimit: target.maxConnections ?? 10,
+              // BIGINT ids come back as strings, never as lossy numbers.
+              supportBigNumbers: true,
+              bigNumberStrings: true,
+              charset: 'utf8mb4',
+            }),
         }),
       });
     default:

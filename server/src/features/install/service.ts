@@ -127,7 +127,7 @@ export async function installBaseInfo(runtime: Runtime, input: BaseInfo): Promis
       adminEmail: input.email,
       adminPasswordHash: await hashPassword(input.password),
     });
-    runtime.activate(runtime.config!, db);
+    await runtime.activate(runtime.config!, db);
     await forgetSiteSettings(runtime);
   } finally {
     installing = false;
