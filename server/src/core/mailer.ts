@@ -1,5 +1,3 @@
-import nodemailer from 'nodemailer';
-
 /** SMTP settings as stored in config key `email.config` (domain.md 13.4). */
 export interface SmtpSettings {
   from_email: string;
@@ -27,6 +25,8 @@ export const smtpConfigured = (s: SmtpSettings) => Boolean(s.smtp_host);
 
 /** Sends one message; throws the SMTP error so callers can report or retry it. */
 export async function sendMail(settings: SmtpSettings, mail: Mail): Promise<void> {
+  // Imported with the first mail, not at start: a site that sends none never loads it (issue 15: memory).
+  const nodemailer = (await import('nodemailer')).default;
   const transport = nodemailer.createTransport({
     host: settings.smtp_host,
     port: Number(settings.smtp_port) || 465,
