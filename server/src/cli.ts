@@ -5,6 +5,7 @@ import { resolveDataPaths, type DataPaths } from './config/paths.js';
 import { createDb } from './db/connect.js';
 import { migrateToLatest, pendingMigrations } from './db/migrate.js';
 import { buildApp } from './app.js';
+import { warmRenderer } from './features/pages/app-render.js';
 import { smtpConfigured } from './core/mailer.js';
 import { activateByEmail } from './features/auth/activate-by-email.js';
 import { loadSmtpSettings } from './features/email/settings.js';
@@ -92,6 +93,8 @@ async function run(paths: DataPaths): Promise<number> {
   const app = await buildApp({ runtime, logger: true });
   const { host, port } = listenAddress(runtime.config);
   await app.listen({ host, port });
+  // The page renderer loads once the server answers, so the first reader does not wait for it.
+  setImmediate(() => void warmRenderer());
   const shown = host === '0.0.0.0' ? 'localhost' : host;
   console.log(
     runtime.installed

@@ -50,10 +50,13 @@ const MAX_PASSES = 6;
 // How React marks a Suspense boundary it sent as a fallback, to be completed later in the stream.
 const UNFINISHED_BOUNDARY = '<!--$?-->';
 
+/** The time zone the last render set (utils/time-zone.ts keeps it in dayjs). */
+let zone: string | undefined;
+
 let ready: Promise<ReturnType<typeof createStaticHandler>> | undefined;
 
 /** Once per process: English, the request client, the page code (so nothing suspends on the server). */
-function prepare() {
+export function prepare() {
   return (ready ??= (async () => {
     configureServerClient();
     await Promise.all([initI18n(), preloadRenderedPages()]);
@@ -135,8 +138,9 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     userStore.set(user);
     pluginStore.set(Array.isArray(plugins) ? plugins : []);
     agentStore.set(agent ?? null);
-    applyTimeZone(input.site.interface.time_zone);
-    await i18next.changeLanguage(request.language);
+    // Both are costly to set (a time-zone check, listeners told of the language) and rarely change.
+    if (zone !== input.site.interface.time_zone) applyTimeZone((zone = input.site.interface.time_zone));
+    if (i18next.language !== request.language) await i18next.changeLanguage(request.language);
   };
 
   // Each pass waits for everything the page suspends on (code of dialogs and menus loads on first

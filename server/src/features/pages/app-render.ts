@@ -12,6 +12,7 @@ import { renderHeaders } from './render-identity.js';
 
 /** web/src/ssr/entry-server.tsx, as built into web/dist/ssr by `npm run build`. */
 interface Renderer {
+  prepare(): Promise<unknown>;
   render(input: { url: string; site: SiteInfo; fetch: typeof fetch; signedIn: boolean }): Promise<{ html: string; data: Record<string, unknown> }>;
 }
 
@@ -24,6 +25,11 @@ function renderer(): Promise<Renderer | null> {
     if (!fs.existsSync(file)) return null;
     return (await import(pathToFileURL(file).href)) as Renderer;
   })());
+}
+
+/** Loads the renderer and the page code it renders with, ahead of the first page. */
+export async function warmRenderer(): Promise<void> {
+  await (await renderer().catch(() => null))?.prepare();
 }
 
 /**
