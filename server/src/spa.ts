@@ -6,6 +6,7 @@ import { creditShare } from './features/badge/share.js';
 import { renderApp } from './features/pages/app-render.js';
 import { jsonForScript } from './features/pages/html-escape.js';
 import { renderHead, type PageMeta } from './features/pages/meta.js';
+import { pageAssetLinks } from './features/pages/page-assets.js';
 import { publicSiteInfo } from './features/siteinfo/public-info.js';
 import type { Runtime } from './runtime.js';
 import { WEB_DIST } from './web-dist.js';
@@ -32,10 +33,12 @@ export interface ShellContent {
   /** Title, description, canonical URL and the rest of <head> (features/pages/meta.ts). */
   meta?: PageMeta;
   /**
-   * Render the page with the app's components for this reader (features/pages/app-render.ts): the
-   * HTML goes inside the root element, which the app hydrates, with the data it was rendered from.
+   * The module of the page's code (features/pages/rendered-routes.ts), to render the page with the
+   * app's components for this reader (features/pages/app-render.ts): the HTML goes inside the root
+   * element, which the app hydrates, with the data it was rendered from; the page's code and
+   * styles are linked from the head.
    */
-  render?: boolean;
+  render?: string;
 }
 
 const TITLE = /<title>[\s\S]*?<\/title>/;
@@ -57,7 +60,8 @@ export async function serveSpa(runtime: Runtime, url: string, reply: FastifyRepl
     // A HEAD request (link checkers) gets the head alone.
     const rendered = content.render && reply.request.method === 'GET' ? await renderApp(reply.request, siteinfo) : null;
     const data = { siteinfo, ...rendered?.data };
-    const script = `  <script type="application/json" id="initial-data" nonce="${nonce}">${jsonForScript(data)}</script>\n  </head>`;
+    const assets = rendered ? pageAssetLinks(content.render!, html, nonce) : '';
+    const script = `${assets}  <script type="application/json" id="initial-data" nonce="${nonce}">${jsonForScript(data)}</script>\n  </head>`;
     html = html.replace(HEAD_END, () => script);
     if (rendered) html = html.replace(ROOT, () => `<div id="root" data-ssr>${rendered.html}</div>`);
   }

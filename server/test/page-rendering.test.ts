@@ -93,6 +93,8 @@ describe.each(dialectTargets())('pages on $name', (target) => {
       for (const a of answers) expect(root).toContain(a.parsed_text);
       expect(root).toMatch(/href="\/tags\/[^"]+"/);
       expect(root).toMatch(/href="\/users\/[^"]+"/);
+      // The page's own code downloads with the HTML, not after the app's entry asked for it.
+      expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/static\/QuestionDetail-[\w-]+\.js" nonce="[^"]+">/);
       // Rendered to the end: no loading state, no boundary the server gave up on.
       expect(root).not.toContain('spinner-border');
       expect(root).not.toContain('<template');

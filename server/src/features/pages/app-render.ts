@@ -29,7 +29,11 @@ function renderer(): Promise<Renderer | null> {
 
 /** Loads the renderer and the page code it renders with, ahead of the first page. */
 export async function warmRenderer(): Promise<void> {
-  await (await renderer().catch(() => null))?.prepare();
+  try {
+    await (await renderer())?.prepare();
+  } catch {
+    // The first page tries again, and logs what went wrong.
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Runtime } from '../../runtime.js';
 import type { ShellContent } from '../../spa.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { describe } from './meta.js';
+import { RENDERED_ROUTES } from './rendered-routes.js';
 import { absoluteUrls, FEEDS, pageTitle } from './site-urls.js';
 
 /** `/` and `/questions`: the site's head; the list is rendered by the app (features/pages/app-render.ts). */
@@ -19,6 +20,6 @@ export async function questionListContent(runtime: Runtime, request: FastifyRequ
       siteName: name,
       feed: absolute(FEEDS.questions),
     },
-    render: true,
+    render: RENDERED_ROUTES.get(pathname)!,
   };
 }

@@ -7,6 +7,7 @@ import { loadSiteSettings } from '../siteinfo/service.js';
 import { tagInfo } from '../tag/info.js';
 import { findUserByUsername } from '../user/queries.js';
 import { describe } from './meta.js';
+import { RENDERED_ROUTES } from './rendered-routes.js';
 import { absoluteUrls, FEEDS, pageTitle, tagPath, userPath } from './site-urls.js';
 
 const DELETED_USER = 10;
@@ -31,7 +32,7 @@ export async function tagPageContent(runtime: Runtime, request: FastifyRequest, 
       siteName: settings.general.name,
       feed: absolute(FEEDS.tag(tag.slug_name)),
     },
-    render: true,
+    render: RENDERED_ROUTES.get('/tags/:tagName'),
   };
 }
 
@@ -50,6 +51,6 @@ export async function userPageContent(runtime: Runtime, request: FastifyRequest,
       type: 'profile',
       siteName: settings.general.name,
     },
-    render: true,
+    render: RENDERED_ROUTES.get('/users/:username'),
   };
 }

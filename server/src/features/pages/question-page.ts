@@ -12,6 +12,7 @@ import { questionPath } from '../question/permalink.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { qaPageJsonLd } from './json-ld.js';
 import { describe } from './meta.js';
+import { QUESTION_PAGE } from './rendered-routes.js';
 import { absoluteUrls, FEEDS, pageTitle } from './site-urls.js';
 
 /**
@@ -51,6 +52,6 @@ export async function questionPageContent(runtime: Runtime, request: FastifyRequ
         absolute,
       }),
     },
-    render: true,
+    render: QUESTION_PAGE,
   };
 }

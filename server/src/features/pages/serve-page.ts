@@ -33,6 +33,6 @@ async function pageContent(runtime: Runtime, request: FastifyRequest): Promise<S
     case '/users/:username':
       return userPageContent(runtime, request, last());
     default:
-      return { render: RENDERED_ROUTES.has(route) };
+      return { render: RENDERED_ROUTES.get(route) };
   }
 }

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { WEB_DIST } from '../../web-dist.js';
+
+/** One entry of Vite's build manifest (web/dist/.vite/manifest.json), keyed by source file. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+let manifest: Record<string, ManifestChunk> | null | undefined;
+
+function readManifest(): Record<string, ManifestChunk> | null {
+  if (manifest === undefined || process.env.NODE_ENV === 'development') {
+    try {
+      manifest = JSON.parse(fs.readFileSync(path.join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+    } catch {
+      manifest = null;
+    }
+  }
+  return manifest;
+}
+
+/**
+ * Links that start the download of a rendered page's own code and styles with the HTML, instead of
+ * after the app's entry has run and asked for them (code and data then arrive together: the data
+ * is in the page). The styles also keep the server's HTML from showing unstyled. Files the shell
+ * already links are left out.
+ */
+export function pageAssetLinks(sourceFile: string, shell: string, nonce: string): string {
+  const chunks = readManifest();
+  if (!chunks?.[sourceFile]) return '';
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = chunks[key];
+    if (!chunk || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(sourceFile);
+  const links = [
+    ...[...styles].filter((file) => !shell.includes(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}" nonce="${nonce}">`),
+    ...[...scripts].filter((file) => !shell.includes(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}" nonce="${nonce}">`),
+  ];
+  return links.map((link) => `    ${link}\n`).join('');
+}
