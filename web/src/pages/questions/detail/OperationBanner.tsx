@@ -1,4 +1,3 @@
-import Alert from 'react-bootstrap/Alert';
 import { useTranslation } from 'react-i18next';
 import type { QuestionOperation } from '../../../api/questions';
 
@@ -10,11 +9,12 @@ export function OperationBanner({ operation }: { operation: QuestionOperation | 
   if (!operation) return null;
   const closed = operation.type === 'closed';
   return (
-    <Alert variant={VARIANTS[operation.level] ?? 'secondary'} className="small" data-testid="question-state">
+    // Bootstrap's alert markup as react-bootstrap's Alert renders it (minus its fade-in), without its code on the question page's first load.
+    <div role="alert" className={`alert alert-${VARIANTS[operation.level] ?? 'secondary'} small`} data-testid="question-state">
       <div className="fw-semibold">{t(`question.state.${operation.type}`, { defaultValue: operation.msg })}</div>
       {/* msg holds the reason's name and the moderator's message; description explains the reason. */}
       {closed && operation.msg && <div className="text-break">{operation.msg}</div>}
       {closed && operation.description && <div className="text-body-secondary">{operation.description}</div>}
-    </Alert>
+    </div>
   );
 }
