@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AnswerOrder, getAnswerPage } from '../../../api/answers';
+import type { AnswerOrder } from '../../../api/answers';
 import { PageLoading } from '../../../components/PageLoading';
 import { AnswerItem } from './AnswerItem';
+import { answersQuery } from './queries';
 
 // Tab label key -> the server's order name ("updated" really means newest first).
 const ORDERS: { key: string; order: AnswerOrder }[] = [
@@ -26,11 +27,7 @@ export function Answers({ questionId, focusId, canAccept, loggedIn }: AnswersPro
   const { t } = useTranslation();
   const [order, setOrder] = useState<AnswerOrder>('default');
   const [page, setPage] = useState(1);
-  const answers = useQuery({
-    queryKey: ['answers', questionId, order, page],
-    queryFn: ({ signal }) => getAnswerPage(questionId, order, page, signal),
-    placeholderData: keepPreviousData,
-  });
+  const answers = useQuery({ ...answersQuery(questionId, order, page), placeholderData: keepPreviousData });
   const data = answers.data;
   const pages = data ? Math.ceil(data.count / PAGE_SIZE) : 0;
 

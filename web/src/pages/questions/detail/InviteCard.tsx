@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getInvitees } from '../../../api/invites';
 import { UserLink } from '../../../components/UserLink';
 import { showToast } from '../../../state/notices';
 import { deferred } from '../../../components/deferred';
+import { inviteesQuery } from './queries';
 
 // Dialogs a reader rarely opens: their code is downloaded when first shown, not with the page.
 const InviteDialog = deferred(() => import('./InviteDialog').then((m) => m.InviteDialog));
@@ -14,8 +14,8 @@ export function InviteCard({ questionId, canInvite }: { questionId: string; canI
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const queryKey = ['question-invitees', questionId];
-  const invitees = useQuery({ queryKey, queryFn: ({ signal }) => getInvitees(questionId, signal) });
+  const { queryKey } = inviteesQuery(questionId);
+  const invitees = useQuery(inviteesQuery(questionId));
   const list = invitees.data ?? [];
   if (!list.length && !canInvite) return null;
 

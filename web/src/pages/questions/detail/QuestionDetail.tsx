@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { getQuestion } from '../../../api/questions';
 import { deriveLoginState } from '../../../app/login-state';
 import { PageLoading } from '../../../components/PageLoading';
 import { answerIdOf } from '../../../components/question-links';
@@ -10,6 +9,7 @@ import { useUser } from '../../../state/user';
 import { Answers } from './Answers';
 import { InviteCard } from './InviteCard';
 import { QuestionPost } from './QuestionPost';
+import { questionQuery } from './queries';
 import { RelatedQuestions } from './RelatedQuestions';
 import { WriteAnswer } from './WriteAnswer';
 
@@ -23,10 +23,7 @@ export function QuestionDetail() {
   const focusId = answerIdOf(params);
   const permalink = useSiteInfo()?.site_seo.permalink;
   const user = useUser();
-  const question = useQuery({
-    queryKey: ['question', qid],
-    queryFn: ({ signal }) => getQuestion(qid, signal),
-  });
+  const question = useQuery(questionQuery(qid));
   const q = question.data;
   const login = deriveLoginState(user);
   usePageTitle(q?.title);

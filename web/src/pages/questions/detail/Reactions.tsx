@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REACTION_EMOJIS, type ReactionEmoji, type ReactionItem, getReactions, react } from '../../../api/reactions';
+import { REACTION_EMOJIS, type ReactionEmoji, type ReactionItem, react } from '../../../api/reactions';
 import type { ReactionTooltip as ReactionTooltipType } from './ReactionTooltip';
+import { reactionsQuery } from './queries';
 import { isActive, toggleReaction } from './reaction-summary';
 import { useMemberGate } from './useMemberGate';
 import { useOptimisticValue } from './useOptimisticValue';
@@ -41,8 +42,8 @@ export function Reactions({ objectId }: { objectId: string }) {
   const WithTooltip = useReactionTooltip();
   const gate = useMemberGate();
   const queryClient = useQueryClient();
-  const queryKey = ['reactions', objectId];
-  const loaded = useQuery({ queryKey, queryFn: ({ signal }) => getReactions(objectId, signal) });
+  const { queryKey } = reactionsQuery(objectId);
+  const loaded = useQuery(reactionsQuery(objectId));
   const summary = useOptimisticValue(loaded.data ?? NONE);
   const names: Record<ReactionEmoji, string> = { heart: t('question.reaction.heart'), smile: t('question.reaction.smile'), frown: t('question.reaction.frown') };
 

@@ -2,11 +2,12 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { COMMENT_PAGE_SIZE, type CommentInfo, deleteComment, editComment, getCommentPage, postComment } from '../../../../api/comments';
+import { type CommentInfo, deleteComment, editComment, postComment } from '../../../../api/comments';
 import { deriveLoginState } from '../../../../app/login-state';
 import { useUser } from '../../../../state/user';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
+import { commentsQuery } from '../queries';
 
 /** The comments under a question or an answer: listed oldest first, more on demand, and writing them. */
 export function Comments({ objectId }: { objectId: string }) {
@@ -18,13 +19,8 @@ export function Comments({ objectId }: { objectId: string }) {
   // A notification or shared link to one comment (`?commentId=`): it is loaded with the first page
   // even when it is further down, then scrolled to and highlighted.
   const linkedId = useSearchParams()[0].get('commentId') ?? undefined;
-  const queryKey = ['comments', objectId];
-  const comments = useInfiniteQuery({
-    queryKey,
-    queryFn: ({ pageParam, signal }) => getCommentPage(objectId, pageParam, signal, pageParam === 1 ? linkedId : undefined),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (pages.length * COMMENT_PAGE_SIZE < last.count ? pages.length + 1 : undefined),
-  });
+  const { queryKey } = commentsQuery(objectId);
+  const comments = useInfiniteQuery(commentsQuery(objectId, linkedId));
   const seen = new Set<string>();
   const list = (comments.data?.pages.flatMap((p) => p.list) ?? []).filter((c) => !seen.has(c.comment_id) && seen.add(c.comment_id));
   const linkedShown = !!linkedId && list.some((c) => c.comment_id === linkedId);
