@@ -43,6 +43,7 @@ export interface ShellContent {
 
 const TITLE = /<title>[\s\S]*?<\/title>/;
 const HEAD_END = '</head>';
+const NOT_FOUND_PAGE = '/404';
 // The root element of web/index.html (and of the stand-in above) with the one element inside it.
 const ROOT = /<div id="root"[^>]*>\s*<div[^>]*>[\s\S]*?<\/div>\s*<\/div>/;
 
@@ -64,6 +65,12 @@ export async function serveSpa(runtime: Runtime, url: string, reply: FastifyRepl
     const script = `${assets}  <script type="application/json" id="initial-data" nonce="${nonce}">${jsonForScript(data)}</script>\n  </head>`;
     html = html.replace(HEAD_END, () => script);
     if (rendered) html = html.replace(ROOT, () => `<div id="root" data-ssr>${rendered.html}</div>`);
+    else if ((content.status === 404 || content.status === 410) && reply.request.method === 'GET') {
+      // The app's 404 page, readable without JavaScript. It is the page of /404, not of this URL, so
+      // the app draws this URL afresh instead of hydrating it (and shows its 404 page the same way).
+      const page = await renderApp(reply.request, siteinfo, NOT_FOUND_PAGE);
+      if (page) html = html.replace(ROOT, () => `<div id="root">${page.html}</div>`);
+    }
   }
   if (content.status) reply.code(content.status);
   return setHtmlHeaders(reply, nonce)

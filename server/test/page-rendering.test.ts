@@ -203,7 +203,11 @@ describe.each(dialectTargets())('pages on $name', (target) => {
     it('answers 404 for an unknown tag, user or route, 200 for known ones', async () => {
       expect((await get('/tags/no-such-tag-here')).statusCode).toBe(404);
       expect((await get('/users/no-such-person')).statusCode).toBe(404);
-      expect((await get('/no/such/page')).statusCode).toBe(404);
+      const unknown = await get('/no/such/page');
+      expect(unknown.statusCode).toBe(404);
+      // The app's 404 page is in the HTML (readable without JavaScript), for the app to draw afresh.
+      expect(unknown.body).toContain('<div id="root"><');
+      expect(unknown.body).not.toContain('data-ssr');
       expect((await get('/static/missing.js')).statusCode).toBe(404);
       // index.html links it; without a branding icon it is empty, not the 404 page.
       expect((await get('/favicon.ico')).statusCode).toBe(204);

@@ -64,18 +64,18 @@ type Rendered = { html: string; data: Record<string, unknown> };
  * A visitor's page is the same for every visitor: it is kept like the API's visitor pages
  * (question/list-cache.ts: until the content changes, at most a few seconds).
  */
-export async function renderApp(request: FastifyRequest, site: SiteInfo): Promise<Rendered | null> {
+export async function renderApp(request: FastifyRequest, site: SiteInfo, url = request.url): Promise<Rendered | null> {
   const app = await renderer().catch((error: unknown) => {
     request.log.error({ err: error }, 'the web app server entry did not load');
     return null;
   });
   if (!app) return null;
   const visit = request.cookies[VISIT_COOKIE] ?? '';
-  const render = () => app.render({ url: new URL(request.url, 'http://localhost').href, site, fetch: inProcessFetch(request, visit), signedIn: visit !== '' });
+  const render = () => app.render({ url: new URL(url, 'http://localhost').href, site, fetch: inProcessFetch(request, visit), signedIn: visit !== '' });
   try {
     if (visit) return await render();
     const runtime = request.server.runtime;
-    const key = ['rendered-page', settingsTag(await loadSiteSettings(runtime)), request.url];
+    const key = ['rendered-page', settingsTag(await loadSiteSettings(runtime)), url];
     return (await cachedCommentPage(runtime, key, render)).data;
   } catch (error) {
     request.log.error({ err: error, url: request.url }, 'server render failed; the page is sent for the browser to render');
