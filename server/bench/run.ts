@@ -8,7 +8,9 @@
  * BENCH_USERS (demo users, default one per 10 questions),
  * BENCH_DB=postgres|mysql to run on a throwaway database of TEST_PG_URL / TEST_MYSQL_URL,
  * BENCH_ONLY=<text>[,<text>...] to measure only the routes whose name contains one of them (and the baseline),
- * BENCH_PROFILE=<dir> to write the server's CPU profile there (open it in Chrome's DevTools).
+ * BENCH_PROFILE=<dir> to write the server's CPU profile there (open it in Chrome's DevTools),
+ * BENCH_PAIRED=1 to measure /healthz again right before each route and give each route's share of that one too
+ * (on a machine shared with other work the baseline drifts within a run; a pair measured together drifts less).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createThrowawayDb, type ThrowawayDb } from '../test/support/databases.js';
+import { cpuMicroseconds } from './cpu.js';
 import { rssMegabytes } from './rss.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -34,8 +37,6 @@ const DB = (process.env.BENCH_DB || 'sqlite3') as 'sqlite3' | 'postgres' | 'mysq
 function routes({ questionId, tag, username, word, second, badgeId }: Targets): { name: string; path: string; signedIn?: boolean; headers?: Record<string, string> }[] {
   return [
     { name: 'healthz (baseline)', path: '/healthz' },
-    // One primary-key select and nothing else (a visitor's badge): what one database round trip costs.
-    { name: 'badge (primary-key lookup)', path: `/answer/api/v1/badge?id=${badgeId}` },
     { name: 'siteinfo', path: '/answer/api/v1/siteinfo' },
     { name: 'question list (newest)', path: '/answer/api/v1/question/page?order=newest&page=1&page_size=20' },
     // What a browser asks for: the cached page compressed with Brotli.
@@ -45,6 +46,9 @@ function routes({ questionId, tag, username, word, second, badgeId }: Targets): 
     { name: 'question page', path: `/answer/api/v1/question/info?id=${questionId}` },
     { name: 'answers of a question', path: `/answer/api/v1/answer/page?question_id=${questionId}` },
     { name: 'comments of a question', path: `/answer/api/v1/comment/page?object_id=${questionId}&query_cond=vote&page=1&page_size=5` },
+    // One primary-key select and nothing else (a visitor's badge): what one database round trip costs,
+    // measured next to the signed-in reads that each make one.
+    { name: 'badge (primary-key lookup)', path: `/answer/api/v1/badge?id=${badgeId}` },
     // The same three as a signed-in reader (the viewer's votes, bookmarks and actions).
     { name: 'question page (signed in)', path: `/answer/api/v1/question/info?id=${questionId}`, signedIn: true },
     { name: 'answers of a question (signed in)', path: `/answer/api/v1/answer/page?question_id=${questionId}`, signedIn: true },
@@ -72,6 +76,10 @@ interface Row {
   errors: number;
   /** The server's resident set right after the route's load, MB (issue 15: at most 250). */
   rss?: number;
+  /** /healthz req/s measured right before this route (BENCH_PAIRED). */
+  pairedBase?: number;
+  /** The server's CPU time per request during the route's load, microseconds. */
+  cpu?: number;
 }
 
 async function waitForHealth(deadline: number) {
@@ -116,8 +124,11 @@ function startServer(dataDir: string, db: ThrowawayDb | null): ChildProcess {
 }
 
 async function measure(route: { name: string; path: string }, headers: Record<string, string>, pid?: number): Promise<Row> {
+  const cpuBefore = pid === undefined ? undefined : cpuMicroseconds(pid);
   const result = await autocannon({ url: BASE + route.path, connections: CONNECTIONS, duration: SECONDS, headers });
+  const cpuAfter = pid === undefined ? undefined : cpuMicroseconds(pid);
   return {
+    cpu: cpuBefore === undefined || cpuAfter === undefined || !result.requests.total ? undefined : Math.round((cpuAfter - cpuBefore) / result.requests.total),
     rss: pid === undefined ? undefined : rssMegabytes(pid),
     name: route.name,
     path: route.path,
@@ -136,11 +147,17 @@ async function measure(route: { name: string; path: string }, headers: Record<st
 function table(rows: Row[]): string {
   const baselines = rows.filter((r) => r.path === '/healthz');
   const base = baselines.reduce((sum, r) => sum + r.rps, 0) / (baselines.length || 1) || 1;
+  const cpuBaselines = baselines.filter((r) => r.cpu);
+  const cpuBase = cpuBaselines.reduce((sum, r) => sum + r.cpu!, 0) / (cpuBaselines.length || 1);
+  // The req/s a route would reach, as a share of /healthz's, were the server the only thing running.
+  const cpuShare = (r: Row) => (r.cpu && cpuBase ? `${Math.round((cpuBase / r.cpu) * 100)}%` : '-');
+  const paired = rows.some((r) => r.pairedBase);
   const lines = [
-    '| route | path | req/s | % of /healthz (mean of first and last) | p50 ms | p99 ms | errors | RSS after, MB |',
-    '|---|---|---:|---:|---:|---:|---:|---:|',
+    `| route | path | req/s | % of /healthz (mean of first and last) |${paired ? ' % of /healthz right before |' : ''} server CPU µs/request | /healthz CPU per request ÷ route's | p50 ms | p99 ms | errors | RSS after, MB |`,
+    `|---|---|---:|---:|${paired ? '---:|' : ''}---:|---:|---:|---:|---:|---:|`,
     ...rows.map(
-      (r) => `| ${r.name} | \`${r.path}\` | ${r.rps} | ${Math.round((r.rps / base) * 100)}% | ${r.p50} | ${r.p99} | ${r.errors} | ${r.rss ?? '-'} |`,
+      (r) =>
+        `| ${r.name} | \`${r.path}\` | ${r.rps} | ${Math.round((r.rps / base) * 100)}% |${paired ? ` ${r.pairedBase ? `${Math.round((r.rps / r.pairedBase) * 100)}%` : '-'} |` : ''} ${r.cpu ?? '-'} | ${cpuShare(r)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.rss ?? '-'} |`,
     ),
   ];
   return lines.join('\n');
@@ -217,8 +234,9 @@ async function main() {
         process.stdout.write(`skipping ${route.name}: 404\n`);
         continue;
       }
+      const pairedBase = process.env.BENCH_PAIRED && route.path !== '/healthz' ? (await measure({ name: 'healthz', path: '/healthz' }, {})).rps : undefined;
       process.stdout.write(`measuring ${route.name} (${SECONDS}s)...\n`);
-      rows.push(await measure(route, headers, server.pid));
+      rows.push({ ...(await measure(route, headers, server.pid)), pairedBase });
     }
     if (rows.length > 1 && rows[0]!.path === '/healthz') {
       process.stdout.write(`measuring the baseline again (${SECONDS}s)...\n`);
