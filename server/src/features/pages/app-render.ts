@@ -59,10 +59,17 @@ function inProcessFetch(request: FastifyRequest, visit: string): typeof fetch {
 type Rendered = { html: string; data: Record<string, unknown> };
 
 /**
+ * Visitors' pages that are kept: question pages and lists, whose data the API itself keeps for
+ * visitors per content generation (question/list-cache.ts). Other pages (tags, people, badges)
+ * hold data no generation follows, so they are rendered per request.
+ */
+const CACHED_PAGES = /^\/(questions(\/.*)?)?$/;
+
+/**
  * The page rendered by the app's own components for this reader, with the data it was rendered
  * from; null when there is no server entry or the render failed (the browser then renders it).
- * A visitor's page is the same for every visitor: it is kept like the API's visitor pages
- * (question/list-cache.ts: until the content changes, at most a few seconds).
+ * A visitor's question page or list is the same for every visitor: it is kept like the API's
+ * visitor pages (until the content changes, at most a few seconds).
  */
 export async function renderApp(request: FastifyRequest, site: SiteInfo, url = request.url): Promise<Rendered | null> {
   const app = await renderer().catch((error: unknown) => {
@@ -73,7 +80,7 @@ export async function renderApp(request: FastifyRequest, site: SiteInfo, url = r
   const visit = request.cookies[VISIT_COOKIE] ?? '';
   const render = () => app.render({ url: new URL(url, 'http://localhost').href, site, fetch: inProcessFetch(request, visit), signedIn: visit !== '' });
   try {
-    if (visit) return await render();
+    if (visit || !CACHED_PAGES.test(url.split('?')[0]!)) return await render();
     const runtime = request.server.runtime;
     const key = ['rendered-page', settingsTag(await loadSiteSettings(runtime)), url];
     return (await cachedCommentPage(runtime, key, render)).data;
