@@ -60,10 +60,10 @@ type Rendered = { html: string; data: Record<string, unknown> };
 
 /**
  * Visitors' pages that are kept: question pages and lists, whose data the API itself keeps for
- * visitors per content generation (question/list-cache.ts). Other pages (tags, people, badges)
+ * visitors per content generation (question/list-cache.ts), and the 404 page (no data). Other pages (tags, people, badges)
  * hold data no generation follows, so they are rendered per request.
  */
-const CACHED_PAGES = /^\/(questions(\/.*)?)?$/;
+const CACHED_PAGES = /^\/(questions(\/.*)?|404)?$/;
 
 /**
  * The page rendered by the app's own components for this reader, with the data it was rendered
