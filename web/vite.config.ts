@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig } from 'vitest/config';
+import { localeParts } from './locale-parts';
 import { precompress } from './precompress';
 
 const SERVER = 'http://127.0.0.1:9080';
@@ -30,7 +31,7 @@ function firstLoadChunk(id: string, ctx: ChunkingContext): string | null {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  plugins: isSsrBuild ? [react(), localeParts()] : [react(), localeParts(), precompress()],
   // The server replaces this with a fresh nonce per page (server/src/spa.ts); Vite also writes it
   // into <meta property="csp-nonce">, where the editor reads it for its <style> element.
   html: { cspNonce: '__CSP_NONCE__' },
@@ -53,7 +54,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         codeSplitting: {
           // The libraries every page needs change less often than the app: a separate, long-cached file.
           groups: [
-            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store)[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|use-sync-external-store)[\\/]/ },
             // The app code a question page needs at once, in one file rather than one per module shared
             // with other areas (each small file costs its own request and compression overhead).
             { name: firstLoadChunk },

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { useRouteError } from 'react-router';
 
 /** A page that failed to load or crashed: say so and offer a reload (often a new version was deployed). */

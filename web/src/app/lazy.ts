@@ -23,6 +23,12 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
  */
 const settled = <T>(value: T) => ({ then: (resolve: (value: T) => void) => resolve(value) }) as unknown as Promise<T>;
 
+/** An area's module may export `ready`: what its pages need besides their code, awaited before they render. */
+async function whenReady<M>(module: M): Promise<M> {
+  await (module as { ready?: () => Promise<unknown> }).ready?.();
+  return module;
+}
+
 /**
  * One chunk per area of the site: `area('Name')` is a lazy component for the module's export
  * `Name`, and every page of the area shares the one download. `area.preload()` starts that download
@@ -32,7 +38,7 @@ export function lazyArea<M>(load: () => Promise<M>) {
   let loaded: M | undefined;
   let loading: Promise<M> | undefined;
   const preload = () =>
-    (loading ??= withTimeout(load()).then(
+    (loading ??= withTimeout(load().then(whenReady)).then(
       (module) => (loaded = module),
       (error: unknown) => {
         // A failed download (a deploy replaced the chunks, a network blip) may be tried again.

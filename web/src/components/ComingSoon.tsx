@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { usePageTitle } from '../hooks/usePageTitle';
 
 /** A screen whose route, guard and layout exist but whose content arrives with a later feature. */

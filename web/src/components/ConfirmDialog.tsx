@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 
 /** "Are you sure?" before something that cannot be undone from here (deleting a post or comment). */
 export function ConfirmDialog({ message, confirmLabel, busy, onConfirm, onCancel }: { message: string; confirmLabel: string; busy?: boolean; onConfirm: () => void; onCancel: () => void }) {

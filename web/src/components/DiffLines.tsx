@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import type { DiffOp, DiffPart } from './line-diff';
 
 const LINE_CLASS: Record<DiffOp, string> = {

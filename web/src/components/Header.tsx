@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { Link, useLocation } from 'react-router';
 import { deriveLoginState } from '../app/login-state';
 import { ROUTES } from '../app/paths';

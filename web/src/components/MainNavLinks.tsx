@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { Link } from 'react-router';
 import { deriveLoginState } from '../app/login-state';
 import { NAV_LINKS, useNavSection } from '../app/nav-sections';

@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { dialogStore } from '../state/notices';
 import { useStore } from '../state/store';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { useSiteInfo } from '../state/site';
 
 /** True when the site has no mail server: forms that would mail a link show `NoMailServer` instead. */

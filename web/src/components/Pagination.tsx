@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { Link } from 'react-router';
 
 /** Page numbers to show: the first, the last, and two either side of the current page. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { DiffLines } from './DiffLines';
 import { diffLines, diffSequences, hasChanges } from './line-diff';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import type { TagBrief } from '../api/post-types';
 import { getRevisions } from '../api/revisions';
 import { RevisionDiff } from './RevisionDiff';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { MainNavLinks } from './MainNavLinks';
 
 /** The left column of the main layout: where the main links live on wide screens. */

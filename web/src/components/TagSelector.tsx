@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import type { TagBrief } from '../api/post-types';
 import { searchTags } from '../api/questions';
 import { useSiteInfo } from '../state/site';

@@ -1,7 +1,7 @@
 import { TIMINGS } from '@answer/contract';
 import { useEffect } from 'react';
 import ToastContainer from 'react-bootstrap/ToastContainer';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { type Toast, dismissToast } from '../state/notices';
 
 /** The visible toasts; each hides after 5 s (spec section 4). */

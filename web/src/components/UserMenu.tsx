@@ -1,5 +1,5 @@
 import Dropdown from 'react-bootstrap/Dropdown';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { Link } from 'react-router';
 import type { UserInfo } from '../api/types';
 import { ROUTES } from '../app/paths';

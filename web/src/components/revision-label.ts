@@ -1,6 +1,6 @@
 import type { Revision } from '../api/revisions';
 
-/** The translation and relative-time functions a label needs (i18next's `t` and dayjs in the app). */
+/** The translation and relative-time functions a label needs (the translator's `t` and dayjs in the app). */
 export interface LabelText {
   translate: (key: string, values: Record<string, string | number>) => string;
   fromNow: (unixSeconds: number) => string;

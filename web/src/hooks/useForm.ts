@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { type FieldErrors, serverFormErrors } from '../utils/form-errors';
 
 /**

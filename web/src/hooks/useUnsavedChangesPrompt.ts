@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { type BlockerFunction, type NavigateOptions, type To, useBlocker, useNavigate } from 'react-router';
 
 export interface UnsavedChangesGuard {

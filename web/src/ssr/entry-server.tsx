@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { SiteInfo } from '@answer/contract';
 import { type DehydratedState, dehydrate, type Query, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -11,6 +10,7 @@ import type { PluginStatus, UcAgent, UserInfo } from '../api/types';
 import { preloadRenderedPages } from '../app/pages';
 import { routes } from '../app/routes';
 import { DEFAULT_LANGUAGE, initI18n } from '../i18n';
+import { i18n } from '../i18n/translator';
 import { pickLanguage } from '../i18n/load-language';
 import { RENDERED_SESSION } from '../app/initial-data';
 import { agentStore, pluginStore, siteStore } from '../state/site';
@@ -66,11 +66,11 @@ export function prepare() {
 }
 
 async function languageFor(lang: string, request: RenderRequest): Promise<string> {
-  if (lang === DEFAULT_LANGUAGE || i18next.hasResourceBundle(lang, 'translation')) return lang;
+  if (lang === DEFAULT_LANGUAGE || i18n.hasResourceBundle(lang)) return lang;
   const data = await runAs({ ...request, language: lang }, () => getLanguageConfig()).catch(() => null);
   const resources = (data && typeof data.ui === 'object' ? data.ui : data) as Record<string, unknown> | null;
   if (!resources) return DEFAULT_LANGUAGE;
-  i18next.addResourceBundle(lang, 'translation', resources, true, true);
+  i18n.addResourceBundle(lang, resources);
   return lang;
 }
 
@@ -141,7 +141,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     agentStore.set(agent ?? null);
     // Both are costly to set (a time-zone check, listeners told of the language) and rarely change.
     if (zone !== input.site.interface.time_zone) applyTimeZone((zone = input.site.interface.time_zone));
-    if (i18next.language !== request.language) await i18next.changeLanguage(request.language);
+    if (i18n.language !== request.language) i18n.changeLanguage(request.language);
   };
 
   // Each pass waits for everything the page suspends on (code of dialogs and menus loads on first

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Outlet } from 'react-router';
 import { Footer } from '../../components/Footer';
 import { Header } from '../../components/Header';

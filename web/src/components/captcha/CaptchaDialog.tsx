@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { TextField } from '../TextField';
 import { FormDialog } from '../FormDialog';
 

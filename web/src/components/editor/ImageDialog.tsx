@@ -1,6 +1,6 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { uploadPostImage } from '../../api/editor';
 import { TextField } from '../TextField';
 import { describeFile, imageProblem } from './image-files';

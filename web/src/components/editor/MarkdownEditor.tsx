@@ -3,7 +3,7 @@ import { markdownKeymap, markdownLanguage } from '@codemirror/lang-markdown';
 import { EditorState } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { uploadPostImage } from '../../api/editor';
 import { showToast } from '../../state/notices';
 import { cspNonce } from '../../utils/csp-nonce';

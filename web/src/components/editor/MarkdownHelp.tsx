@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 
 // What to type for each element; the syntax itself is not translated.
 const SYNTAX = [

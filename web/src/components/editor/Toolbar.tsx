@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { TOOLBAR, type ToolbarItem } from './toolbar-items';
 
 // Drawn rather than emoji, which many systems (and headless browsers) lack a font for.

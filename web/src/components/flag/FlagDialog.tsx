@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { type FlagObjectType, getFlagReasons, postFlag } from '../../api/report';
 import { type FieldErrors, serverFormErrors } from '../../utils/form-errors';
 import { FormDialog } from '../FormDialog';

@@ -1,5 +1,5 @@
 import Alert from 'react-bootstrap/Alert';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { activateAccount } from '../../api/account';
 import { isApiError } from '../../api/api-error';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { useSearchParams } from 'react-router';
 import { confirmEmailChange } from '../../api/account';
 import { acceptLogin } from '../../state/user';

@@ -1,5 +1,5 @@
 import Alert from 'react-bootstrap/Alert';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { PageLoading } from '../../components/PageLoading';

@@ -2,7 +2,7 @@ import { loginSchema } from '@answer/contract';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link, useSearchParams } from 'react-router';
 import { loginByEmail } from '../../api/account';
 import { deriveLoginState } from '../../app/login-state';

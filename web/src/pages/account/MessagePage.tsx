@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../hooks/usePageTitle';
 

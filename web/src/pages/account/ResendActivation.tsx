@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { resendActivation } from '../../api/account';
 import { useCaptcha } from '../../components/captcha/useCaptcha';
 import { FormMessage } from '../../components/FormMessage';

@@ -2,7 +2,7 @@ import { registerSchema } from '@answer/contract';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link } from 'react-router';
 import { registerByEmail } from '../../api/account';
 import { ROUTES } from '../../app/paths';

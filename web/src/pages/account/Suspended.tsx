@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link } from 'react-router';
 import { ROUTES } from '../../app/paths';
 import { useUser } from '../../state/user';

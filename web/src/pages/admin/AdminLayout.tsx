@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { NavLink } from 'react-router';
 import { PageOutlet } from '../../app/layouts/PageOutlet';
 import { ADMIN_MENU } from './menu';

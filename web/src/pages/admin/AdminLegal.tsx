@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { MarkdownField } from '../../components/editor/MarkdownField';
 import { SettingsPage } from './settings-fields';
 import { useSettingsForm } from './useSettingsForm';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { FormMessage } from '../../components/FormMessage';
 import { PageLoading } from '../../components/PageLoading';
 import { Pagination } from '../../components/Pagination';

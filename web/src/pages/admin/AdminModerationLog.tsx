@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { useNavigate, useSearchParams } from 'react-router';
 import { getModerationLog } from '../../api/admin-users';
 import { usePageTitle } from '../../hooks/usePageTitle';

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import Table from 'react-bootstrap/Table';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link } from 'react-router';
 import type { ModerationLogItem } from '../../api/admin-users';
 import { TimeAgo } from '../../components/TimeAgo';

@@ -1,7 +1,7 @@
 import { ADMIN_CONTENT_PAGE_SIZE, ADMIN_QUESTION_FILTERS } from '@answer/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Table from 'react-bootstrap/Table';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link, useSearchParams } from 'react-router';
 import { type AdminQuestionItem, getAdminQuestions, purgeQuestions, setQuestionsStatus } from '../../api/admin-content';
 import { formatCount } from '../../components/count-format';

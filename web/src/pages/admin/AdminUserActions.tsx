@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import type { AdminUser } from '../../api/admin-users';
 import { useUser } from '../../state/user';
 import { ActivationDialog, PasswordDialog, ProfileDialog, RoleDialog, StatusDialog, type UserDialog } from './AdminUserDialogs';

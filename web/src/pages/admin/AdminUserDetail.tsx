@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link, useParams } from 'react-router';
 import { getAdminUser, getModerationLog } from '../../api/admin-users';
 import { Avatar } from '../../components/Avatar';

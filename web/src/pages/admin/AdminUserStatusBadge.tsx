@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import type { AdminUser } from '../../api/admin-users';
 
 const COLOURS: Record<string, string> = { normal: 'text-bg-success', suspended: 'text-bg-danger', inactive: 'text-bg-warning', deleted: 'text-bg-secondary' };

@@ -2,7 +2,7 @@ import { type BrandingField, LIMITS, brandingImageProblem } from '@answer/contra
 import { type ChangeEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { uploadImage } from '../../api/editor';
 import { serverFormErrors } from '../../utils/form-errors';
 import { readImageSize } from './image-size';

@@ -1,6 +1,6 @@
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { SettingsPage } from './settings-fields';
 import { useSettingsForm } from './useSettingsForm';
 

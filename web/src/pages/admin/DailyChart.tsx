@@ -1,5 +1,5 @@
 import type { DashboardInfo } from '@answer/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 
 type Day = DashboardInfo['daily'][number];
 type Series = 'question_count' | 'answer_count' | 'user_count';

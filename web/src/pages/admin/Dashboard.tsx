@@ -1,7 +1,7 @@
 import type { DashboardInfo } from '@answer/contract';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link } from 'react-router';
 import { getDashboard } from '../../api/admin-settings';
 import { PageLoading } from '../../components/PageLoading';

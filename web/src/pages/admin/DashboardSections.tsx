@@ -1,6 +1,6 @@
 import type { DashboardInfo } from '@answer/contract';
 import { Fragment, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link } from 'react-router';
 import { formatBytes, formatUptime } from './dashboard-format';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { TextField } from '../../components/TextField';
 import { SettingsPage, SettingsSwitch } from './settings-fields';
 import { useSettingsForm } from './useSettingsForm';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { getAdminLanguageOptions } from '../../api/admin-settings';
 import { TextField } from '../../components/TextField';
 import { SettingsPage } from './settings-fields';

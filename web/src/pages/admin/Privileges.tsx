@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { CUSTOM_PRIVILEGE_LEVEL, type PrivilegeSettings, getPrivileges, savePrivileges } from '../../api/admin-settings';
 import { FormMessage } from '../../components/FormMessage';
 import { PageLoading } from '../../components/PageLoading';

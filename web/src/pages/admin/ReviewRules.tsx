@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { fieldErrorsOf } from '../../api/api-error';
 import { getReviewSettings, saveReviewSettings } from '../../api/review';
 import { FormMessage } from '../../components/FormMessage';

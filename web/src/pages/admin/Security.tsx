@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import type { SiteGroupValues } from '../../api/admin-settings';
 import { TextField } from '../../components/TextField';
 import { SettingsPage, SettingsSwitch } from './settings-fields';

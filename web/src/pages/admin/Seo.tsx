@@ -1,6 +1,6 @@
 import { PERMALINK_STYLES } from '@answer/contract';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { questionPath } from '../../components/question-links';
 import { useSiteInfo } from '../../state/site';
 import { TextField } from '../../components/TextField';

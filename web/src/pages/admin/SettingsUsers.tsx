@@ -1,6 +1,6 @@
 import { DEFAULT_AVATARS } from '@answer/contract';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { TextField } from '../../components/TextField';
 import { SettingsPage, SettingsSwitch } from './settings-fields';
 import { useSettingsForm } from './useSettingsForm';

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { type SmtpSettings, getSmtpSettings, saveSmtpSettings } from '../../api/admin-settings';
 import { FormMessage } from '../../components/FormMessage';
 import { PageLoading } from '../../components/PageLoading';

@@ -1,6 +1,6 @@
 import { NAVBAR_STYLES, SITE_COLOR_SCHEMES, THEMES } from '@answer/contract';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { SettingsPage } from './settings-fields';
 import { type ThemeForm, themeForm } from './theme-form';
 import { useSettingsForm } from './useSettingsForm';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { TagSelector } from '../../components/TagSelector';
 import { SettingsPage, SettingsSwitch } from './settings-fields';
 import { useSettingsForm } from './useSettingsForm';

@@ -3,7 +3,7 @@ import { act, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
-import { initI18n } from '../../i18n';
+import { initI18n, loadAreaStrings } from '../../i18n';
 
 // Shared by the admin page tests. `vi.mock` is hoisted per file, so each test file still mocks the
 // API module its page calls; the content pages' files mock it with `adminContentApi` below.
@@ -45,7 +45,8 @@ export function adminPageHarness(routePath: string, element: ReactElement) {
       await settle();
     },
   };
-  beforeAll(() => initI18n());
+  // The area's module loads its strings in the app; its pages are rendered here without it.
+  beforeAll(() => Promise.all([initI18n(), loadAreaStrings()]));
   beforeEach(() => {
     page.host = document.createElement('div');
     document.body.append(page.host);

@@ -23,4 +23,5 @@ export { Seo } from './Seo';
 export { SettingsUsers } from './SettingsUsers';
 export { Smtp } from './Smtp';
 export { Write } from './Write';
-
+// Its English strings are not in the entry (i18n/area-strings.ts).
+export { loadAreaStrings as ready } from '../../i18n';

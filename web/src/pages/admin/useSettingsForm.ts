@@ -1,7 +1,7 @@
 import { SITE_SETTING_GROUPS, type SiteSettingGroup } from '@answer/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { type SiteGroupValues, getSiteGroup, saveSiteGroup } from '../../api/admin-settings';
 import { useUnsavedChangesPrompt } from '../../hooks/useUnsavedChangesPrompt';
 import { showToast } from '../../state/notices';

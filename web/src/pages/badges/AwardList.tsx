@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link, useNavigate } from 'react-router';
 import { getBadgeAwards } from '../../api/badges';
 import { PageLoading } from '../../components/PageLoading';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { getBadge } from '../../api/badges';
 import { formatCount } from '../../components/count-format';

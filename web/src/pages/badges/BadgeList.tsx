@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { getBadgeGroups } from '../../api/badges';
 import { FormMessage } from '../../components/FormMessage';
 import { PageLoading } from '../../components/PageLoading';

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import type { BadgeInfo } from '../../api/badges';
-import { initI18n } from '../../i18n';
+import { initI18n, loadAreaStrings } from '../../i18n';
 // TimeAgo shows times in the site's zone; the app loads the zone plugins at start-up.
 import '../../utils/time-zone';
 import { BadgeDetail } from './BadgeDetail';
@@ -53,7 +53,8 @@ describe('badge pages', () => {
   };
   const text = () => host.textContent ?? '';
 
-  beforeAll(() => initI18n());
+  // The area's module loads its strings in the app; its pages are rendered here without it.
+  beforeAll(() => Promise.all([initI18n(), loadAreaStrings()]));
   beforeEach(() => {
     vi.clearAllMocks();
     api.getBadge.mockResolvedValue(autobiographer());

@@ -2,7 +2,7 @@ import type { DbSettings } from '@answer/contract';
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import ProgressBar from 'react-bootstrap/ProgressBar';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { isApiError } from '../../api/api-error';
 import { checkConfigFile } from '../../api/install';
 import { PageLoading } from '../../components/PageLoading';

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { fieldErrorsOf, isApiError } from '../../api/api-error';
 import { installBaseInfo } from '../../api/install';
 import { TextField } from '../../components/TextField';

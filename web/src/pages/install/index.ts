@@ -1,1 +1,3 @@
 export { InstallPage } from './InstallPage';
+// Its English strings are not in the entry (i18n/area-strings.ts).
+export { loadAreaStrings as ready } from '../../i18n';

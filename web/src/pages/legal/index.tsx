@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { getLegal } from '../../api/common';
 import type { LegalType } from '../../api/types';
 import { HtmlBlock } from '../../components/HtmlBlock';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { usePageTitle } from '../../hooks/usePageTitle';
 
 export function Maintenance() {

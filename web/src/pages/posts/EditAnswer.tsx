@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link, useParams } from 'react-router';
 import { fieldErrorsOf } from '../../api/api-error';
 import { type AnswerInfo, editAnswer, getAnswer } from '../../api/answers';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 
 /** Save and cancel under an edit form; cancel goes back to where the editor came from. */
 export function EditButtons({ busy }: { busy: boolean }) {

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { useParams } from 'react-router';
 import { fieldErrorsOf } from '../../api/api-error';
 import { type QuestionInfo, editQuestion, getQuestion } from '../../api/questions';

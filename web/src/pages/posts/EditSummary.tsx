@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { TextField } from '../../components/TextField';
 
 /** The optional note saying what an edit changed, kept with the revision. */

@@ -2,7 +2,7 @@ import type { FlaggedPost } from '@answer/contract';
 import { type FormEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { FormMessage } from '../../components/FormMessage';
 import type { ChosenTag } from '../../components/tag-input';
 import { TagSelector } from '../../components/TagSelector';

@@ -1,7 +1,7 @@
 import type { FlaggedPost as Post } from '@answer/contract';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link } from 'react-router';
 import type { FlagReviewInput } from '../../api/report';
 import { ConfirmDialog } from '../../components/ConfirmDialog';

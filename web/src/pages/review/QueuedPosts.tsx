@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { type PendingPostDecision, decidePendingPost, getPendingPosts } from '../../api/review';
 import { showToast } from '../../state/notices';
 import { useOneAtATime } from './one-at-a-time';

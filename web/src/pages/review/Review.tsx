@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { useSearchParams } from 'react-router';
 import { getReviewQueues } from '../../api/review';
 import { usePageTitle } from '../../hooks/usePageTitle';

@@ -1,5 +1,5 @@
 import Button from 'react-bootstrap/Button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 
 interface Props {
   busy: boolean;

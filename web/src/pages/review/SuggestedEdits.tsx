@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { type AuditOperation, auditRevision, getSuggestedEdits } from '../../api/review';
 import { PageLoading } from '../../components/PageLoading';
 import { showToast } from '../../state/notices';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 
 /** The operators of domain.md 10.3, each with an example the reader can add to the query. */
 const OPERATORS = [

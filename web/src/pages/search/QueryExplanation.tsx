@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link } from 'react-router';
 import { tagPath } from '../../components/question-links';
 import type { ParsedQuery, SearchFilter } from './search-query';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SEARCH_ORDERS, getSearchDescription, search } from '../../api/search';
 import { captchaRefusal } from '../../components/captcha/captcha-flow';

@@ -3,7 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchHit } from '../../api/search';
-import { initI18n } from '../../i18n';
+import { initI18n, loadAreaStrings } from '../../i18n';
 // TimeAgo's hover text uses the site time zone, which the app sets up at start.
 import '../../utils/time-zone';
 import { SearchResult } from './SearchResult';
@@ -31,7 +31,8 @@ const answerHit: SearchHit = {
 describe('SearchResult', () => {
   let host: HTMLDivElement;
   let root: Root;
-  beforeAll(() => initI18n());
+  // The area's module loads its strings in the app; its pages are rendered here without it.
+  beforeAll(() => Promise.all([initI18n(), loadAreaStrings()]));
   afterEach(() => {
     act(() => root.unmount());
     host.remove();

@@ -1,2 +1,4 @@
 // The search area (one lazily loaded chunk).
 export { Search } from './Search';
+// Its English strings are not in the entry (i18n/area-strings.ts).
+export { loadAreaStrings as ready } from '../../i18n';

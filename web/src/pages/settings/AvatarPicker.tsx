@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { uploadAvatar } from '../../api/settings';
 import { isApiError } from '../../api/api-error';
 import { Avatar } from '../../components/Avatar';

@@ -2,7 +2,7 @@ import { changePasswordSchema } from '@answer/contract';
 import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { changePassword } from '../../api/settings';
 import { useCaptcha } from '../../components/captcha/useCaptcha';
 import { FormMessage } from '../../components/FormMessage';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { ChangeEmailForm } from '../../components/ChangeEmailForm';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useUnsavedChangesPrompt } from '../../hooks/useUnsavedChangesPrompt';

@@ -2,7 +2,7 @@ import { COLOR_SCHEMES } from '@answer/contract';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { getLanguageOptions } from '../../api/common';
 import { updateInterface } from '../../api/settings';
 import { FormMessage } from '../../components/FormMessage';

@@ -1,7 +1,7 @@
 import { type SiteUsers, updateProfileSchema } from '@answer/contract';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { type ProfileUpdate, updateProfile } from '../../api/settings';
 import type { UserInfo } from '../../api/types';
 import { useCaptcha } from '../../components/captcha/useCaptcha';

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { NavLink, Outlet } from 'react-router';
 import { ComingSoon } from '../../components/ComingSoon';
 import { PageLoading } from '../../components/PageLoading';
@@ -32,3 +32,5 @@ export function SettingsLayout() {
 
 /** Settings page a plugin adds (slug in the URL). */
 export const SettingsPlugin = () => <ComingSoon titleKey="settings.plugin" />;
+// Its English strings are not in the entry (i18n/area-strings.ts).
+export { loadAreaStrings as ready } from '../../i18n';

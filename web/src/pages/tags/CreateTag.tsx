@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { createTag } from '../../api/tags';
 import { MarkdownField } from '../../components/editor/MarkdownField';
 import { FormMessage } from '../../components/FormMessage';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { useParams } from 'react-router';
 import { type TagInfo, editTag, getTag } from '../../api/tags';
 import { EditableGuard } from '../../app/EditableGuard';

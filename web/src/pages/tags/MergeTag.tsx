@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { type TagInfo, findTag, mergeTags } from '../../api/tags';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { type TagSynonym, saveTagSynonyms } from '../../api/tags';
 import { FormMessage } from '../../components/FormMessage';
 import { showToast } from '../../state/notices';

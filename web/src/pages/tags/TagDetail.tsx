@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { getQuestionPage } from '../../api/questions';
 import type { TagInfo } from '../../api/tags';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { follow } from '../../api/engagement';
 import { formatCount } from '../../components/count-format';
 import { flipMark } from '../questions/detail/optimistic';

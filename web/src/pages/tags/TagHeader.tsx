@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link } from 'react-router';
 import { type TagInfo, getTagSynonyms } from '../../api/tags';
 import { tagPath } from '../../components/question-links';

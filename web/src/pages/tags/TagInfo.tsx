@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { type TagInfo as Tag, deleteTag, recoverTag } from '../../api/tags';
 import { deriveLoginState } from '../../app/login-state';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { getTagPage } from '../../api/tags';
 import { deriveLoginState } from '../../app/login-state';

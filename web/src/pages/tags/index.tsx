@@ -4,3 +4,5 @@ export { EditTag } from './EditTag';
 export { TagDetail } from './TagDetail';
 export { TagInfo } from './TagInfo';
 export { TagList } from './TagList';
+// Its English strings are not in the entry (i18n/area-strings.ts).
+export { loadAreaStrings as ready } from '../../i18n';

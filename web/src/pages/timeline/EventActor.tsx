@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import type { UserBrief } from '../../api/post-types';
 import { UserLink } from '../../components/UserLink';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link } from 'react-router';
 import type { TimelineEvent, TimelineObject } from '../../api/timeline';
 import { PostHtml } from '../../components/PostHtml';

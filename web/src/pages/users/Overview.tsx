@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { getPersonalTop, type PersonalInfo } from '../../api/people';
 import { formatCount } from '../../components/count-format';
 import { HtmlBlock } from '../../components/HtmlBlock';

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PersonalInfo } from '../../api/people';
 import type { UserInfo } from '../../api/types';
-import { initI18n } from '../../i18n';
+import { initI18n, loadAreaStrings } from '../../i18n';
 import { userStore } from '../../state/user';
 // TimeAgo shows times in the site's zone; the app loads the zone plugins at start-up.
 import '../../utils/time-zone';
@@ -61,7 +61,8 @@ describe('Profile', () => {
   const tabs = () => [...host.querySelectorAll('nav[aria-label="Profile sections"] a')].map((a) => a.textContent);
   const text = () => host.textContent ?? '';
 
-  beforeAll(() => initI18n());
+  // The area's module loads its strings in the app; its pages are rendered here without it.
+  beforeAll(() => Promise.all([initI18n(), loadAreaStrings()]));
   beforeEach(() => {
     vi.clearAllMocks();
     api.getPersonalInfo.mockResolvedValue(ann());

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link, useSearchParams } from 'react-router';
 import { getPersonalPage, type ListTab, type PersonalLists, type PostActivity } from '../../api/people';
 import type { PageOf } from '../../api/post-types';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link } from 'react-router';
 import { type ProfileTab, tabPath, visibleTabs } from './profile-tabs';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { getUserRanking } from '../../api/people';
 import { deriveLoginState } from '../../app/login-state';
 import { formatCount } from '../../components/count-format';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translator';
 import { Link, useSearchParams } from 'react-router';
 import { searchUsers } from '../../api/comments';
 import { ROUTES } from '../../app/paths';

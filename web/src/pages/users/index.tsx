@@ -1,3 +1,5 @@
 export { Profile } from './Profile';
 export { UserList } from './UserList';
 export { Notifications } from './notifications/Notifications';
+// Its English strings are not in the entry (i18n/area-strings.ts).
+export { loadAreaStrings as ready } from '../../i18n';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/translator';
 import { fieldErrorsOf } from '../../../api/api-error';
 import { askQuestion, askQuestionWithAnswer } from '../../../api/questions';
 import { MarkdownField } from '../../../components/editor/MarkdownField';

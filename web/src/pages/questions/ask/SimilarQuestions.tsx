@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/translator';
 import { Link } from 'react-router';
 import { getSimilarQuestions } from '../../../api/questions';
 import { questionPath } from '../../../components/question-links';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/translator';
 import { ACCEPTED, ANSWER_STATUS, type AnswerInfo } from '../../../api/answers';
 import { PostHtml } from '../../../components/PostHtml';
 import { AcceptButton } from './AcceptButton';

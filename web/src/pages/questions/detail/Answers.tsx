@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/translator';
 import type { AnswerOrder } from '../../../api/answers';
 import { PageLoading } from '../../../components/PageLoading';
 import { AnswerItem } from './AnswerItem';

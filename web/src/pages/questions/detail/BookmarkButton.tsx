@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/translator';
 import { switchBookmark } from '../../../api/engagement';
 import { formatCount } from '../../../components/count-format';
 import { flipMark } from './optimistic';

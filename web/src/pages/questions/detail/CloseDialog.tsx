@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/translator';
 import { closeQuestion, getCloseReasons } from '../../../api/operations';
 import { FormMessage } from '../../../components/FormMessage';
 import { PageLoading } from '../../../components/PageLoading';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/translator';
 import { UserLink } from '../../../components/UserLink';
 import { showToast } from '../../../state/notices';
 import { deferred } from '../../../components/deferred';

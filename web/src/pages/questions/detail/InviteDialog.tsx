@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/translator';
 import { searchUsers } from '../../../api/comments';
 import { type Invitee, MAX_INVITEES, setInvitees } from '../../../api/invites';
 import { Avatar } from '../../../components/Avatar';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/translator';
 import type { QuestionOperation } from '../../../api/questions';
 
 const VARIANTS: Record<string, string> = { danger: 'danger', info: 'info', secondary: 'secondary' };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/translator';
 import { Link } from 'react-router';
 import type { MemberAction } from '../../../api/post-types';
 import { explainFailure } from './optimistic';

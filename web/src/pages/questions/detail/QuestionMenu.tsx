@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/translator';
 import { useNavigate } from 'react-router';
 import { operateQuestion, recoverQuestion, reopenQuestion } from '../../../api/operations';
 import { type QuestionInfo, deleteQuestion } from '../../../api/questions';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/translator';
 import { PINNED, type QuestionInfo, UNLISTED } from '../../../api/questions';
 import { formatCount } from '../../../components/count-format';
 import { PostHtml } from '../../../components/PostHtml';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/translator';
 import { REACTION_EMOJIS, type ReactionEmoji, type ReactionItem, react } from '../../../api/reactions';
 import type { ReactionTooltip as ReactionTooltipType } from './ReactionTooltip';
 import { reactionsQuery } from './queries';

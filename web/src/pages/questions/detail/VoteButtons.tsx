@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/translator';
 import type { VoteDirection, VoteStatus } from '../../../api/votes';
 import { formatCount } from '../../../components/count-format';
 import { useVote } from './useVote';

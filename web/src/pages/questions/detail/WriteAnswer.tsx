@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/translator';
 import { Link, useLocation } from 'react-router';
 import { fieldErrorsOf } from '../../../api/api-error';
 import { postAnswer } from '../../../api/answers';

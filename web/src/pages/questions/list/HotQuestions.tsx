@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/translator';
 import { getQuestionPage } from '../../../api/questions';
 import { SideQuestions } from '../SideQuestions';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/translator';
 import { Link } from 'react-router';
 import { PINNED, type QuestionListItem as Item, QUESTION_STATUS } from '../../../api/questions';
 import { formatCount } from '../../../components/count-format';

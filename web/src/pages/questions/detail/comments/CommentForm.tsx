@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/translator';
 import { fieldErrorsOf } from '../../../../api/api-error';
 import { linkMentions } from './mention';
 import { MentionTextarea } from './MentionTextarea';

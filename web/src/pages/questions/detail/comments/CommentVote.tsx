@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/translator';
 import { useVote } from '../useVote';
 
 /** The upvote of a comment (comments have no downvotes) with its count; undone by a second click. */

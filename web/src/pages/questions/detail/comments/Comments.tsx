@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/translator';
 import { useSearchParams } from 'react-router';
 import { type CommentInfo, deleteComment, editComment, postComment } from '../../../../api/comments';
 import { deriveLoginState } from '../../../../app/login-state';

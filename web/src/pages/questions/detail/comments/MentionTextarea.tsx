@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/translator';
 import { searchUsers } from '../../../../api/comments';
 import { Avatar } from '../../../../components/Avatar';
 import { insertMention, mentionAt } from './mention';

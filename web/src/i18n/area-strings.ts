@@ -1,0 +1,7 @@
+import { admin, install, search, settings, timeline, users } from '../../../locales/en_US/ui.json?part=areas';
+
+/**
+ * The English strings of areas a question page does not show (a third of the bundle): downloaded
+ * with the first of those areas (its module's `ready`), not with every first visit (issue 15).
+ */
+export const areaStrings = { admin, install, search, settings, timeline, users };
