@@ -34,7 +34,7 @@ const USERS = Number(process.env.BENCH_USERS || Math.max(20, Math.ceil(QUESTIONS
 const DB = (process.env.BENCH_DB || 'sqlite3') as 'sqlite3' | 'postgres' | 'mysql';
 
 /** `signedIn` routes are called with the benchmark administrator's access token. */
-function routes({ questionId, tag, username, word, second, badgeId }: Targets): { name: string; path: string; signedIn?: boolean; headers?: Record<string, string> }[] {
+function routes({ questionId, questionPath, tag, username, word, second, badgeId }: Targets): { name: string; path: string; signedIn?: boolean; headers?: Record<string, string> }[] {
   return [
     { name: 'healthz (baseline)', path: '/healthz' },
     { name: 'siteinfo', path: '/answer/api/v1/siteinfo' },
@@ -64,6 +64,11 @@ function routes({ questionId, tag, username, word, second, badgeId }: Targets): 
     // Every signed-in tab polls this every 3 s: the busiest call of a live site.
     { name: 'notification poll (signed in)', path: '/answer/api/v1/notification/status', signedIn: true },
     { name: 'SPA index', path: '/' },
+    // Whole pages as a browser gets them: rendered by the server with the app's components, data inline.
+    { name: 'rendered question page (visitor)', path: questionPath },
+    { name: 'rendered question page (signed in)', path: questionPath, signedIn: true },
+    { name: 'rendered home page (visitor)', path: '/' },
+    { name: 'rendered tag page (visitor)', path: `/tags/${tag}` },
   ];
 }
 
@@ -168,6 +173,8 @@ const exited = (child: ChildProcess) =>
 
 interface Targets {
   questionId: string;
+  /** The question's canonical page URL (other forms redirect to it). */
+  questionPath: string;
   tag: string;
   username: string;
   /** Two words of the top question's title, searched for. */
@@ -186,27 +193,31 @@ async function pickTargets(): Promise<Targets> {
   const [word = 'question', second = 'answer'] = top.title.toLowerCase().split(/[^a-z]+/).filter((w) => w.length > 3);
   const badges = (await (await fetch(`${BASE}/answer/api/v1/badges`)).json()) as { data: { badges: { id: string }[] }[] };
   const badgeId = badges.data[0]?.badges[0]?.id ?? '0';
-  return { questionId: top.id, tag: top.tags[0]!.slug_name, username: top.operator.username, word, second, badgeId };
+  const page = await fetch(`${BASE}/questions/${top.id}`, { redirect: 'manual' });
+  const questionPath = page.status === 301 ? new URL(page.headers.get('location')!, BASE).pathname : `/questions/${top.id}`;
+  return { questionId: top.id, questionPath, tag: top.tags[0]!.slug_name, username: top.operator.username, word, second, badgeId };
 }
 
 /**
  * One load generator is one address, and search asks a visitor for a captcha after 20 searches a
  * minute; the benchmark measures the query, so the administrator switches the captcha off.
  */
-async function captchaOff(): Promise<string> {
+async function captchaOff(): Promise<{ token: string; cookie: string }> {
   const login = await fetch(`${BASE}/answer/api/v1/user/login/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ e_mail: 'bench@example.com', pass: 'bench-password-1' }),
   });
   const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  // Pages know the reader by the visit cookie the login set (the token stays in the browser).
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('visit='))?.split(';')[0] ?? '';
   const res = await fetch(`${BASE}/answer/admin/api/plugin/status`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: token },
     body: JSON.stringify({ plugin_slug_name: 'basic_captcha', enabled: false }),
   });
   if (!res.ok) throw new Error(`switching the captcha off failed: ${res.status}`);
-  return token;
+  return { token, cookie };
 }
 
 async function main() {
@@ -223,13 +234,13 @@ async function main() {
     process.stdout.write(`seeding ${QUESTIONS} questions and ${USERS} users...\n`);
     if ((await exited(answerCli(['seed', '-C', dataDir, '--questions', String(QUESTIONS), '--users', String(USERS)]))) !== 0) throw new Error('seeding failed');
     const targets = await pickTargets();
-    const token = await captchaOff();
+    const { token, cookie } = await captchaOff();
     const rows: Row[] = [];
     const only = (process.env.BENCH_ONLY || '').toLowerCase();
     for (const route of routes(targets)) {
       if (only && route.path !== '/healthz' && !only.split(',').some((o) => route.name.toLowerCase().includes(o))) continue;
       // Routes other features are still building are skipped until they answer.
-      const headers: Record<string, string> = { ...route.headers, ...(route.signedIn ? { authorization: token } : {}) };
+      const headers: Record<string, string> = { ...route.headers, ...(route.signedIn ? { authorization: token, cookie } : {}) };
       if ((await fetch(BASE + route.path, { headers })).status === 404) {
         process.stdout.write(`skipping ${route.name}: 404\n`);
         continue;

@@ -30,7 +30,7 @@ import { pluginRoutes } from './features/plugin/routes.js';
 import { timelineRoutes } from './features/timeline/routes.js';
 import { editorRoutes } from './features/question/misc-routes.js';
 import { permalinkRoutes } from './features/question/permalink-routes.js';
-import { renderReader } from './features/pages/render-identity.js';
+import { renderReaderOf } from './features/pages/render-identity.js';
 import { servePage } from './features/pages/serve-page.js';
 import { questionRoutes } from './features/question/routes.js';
 import { moderationRoutes } from './features/question/moderation-routes.js';
@@ -103,6 +103,8 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
     bodyLimit: 1024 * 1024,
     // Forwarded headers are believed only from the configured proxies (README: reverse proxy).
     trustProxy: proxiesOrNone(trustedProxies(runtime.config)),
+    // A page render's own API calls are part of the page request, which is logged.
+    disableRequestLogging: (raw) => renderReaderOf(raw.headers) !== undefined,
   });
   app.decorate('runtime', runtime);
   runtime.outbox.on(MAIL_TOPIC, mailHandler(runtime));
@@ -135,10 +137,10 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
     if (!runtime.installed && request.url.startsWith('/answer/') && !request.declared.beforeInstall) {
       throw new AppError(503, 'base.not_installed');
     }
-    const renderVisit = runtime.installed ? renderReader(request) : undefined;
+    const renderVisit = runtime.installed ? renderReaderOf(request.headers) : undefined;
     if (renderVisit !== undefined) {
       // A page render asking the API in process, as the reader its visit cookie names.
-      request.user = renderVisit ? await resolveSession(runtime.database, renderVisit, 'visit_token') : null;
+      request.user = renderVisit ? await resolveSessionCached(runtime.database, renderVisit, 'visit_token') : null;
     } else if (runtime.installed && request.url.startsWith('/answer/')) {
       request.token = tokenFrom(request.headers, request.query);
       if (!request.token) request.user = null;

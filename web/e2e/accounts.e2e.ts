@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { autoInstall, launchBrowser, type RunningServer, screenshotOnFailure, startServer } from './server';
+import { autoInstall, launchBrowser, type RunningServer, screenshotOnFailure, startServer, waitForAppOnLoad } from './server';
 import { startSmtpReceiver } from './smtp';
 
 const ADMIN = { name: 'e2eadmin', email: 'admin@example.com', password: 'e2e-password-1' };
@@ -22,6 +22,7 @@ const forgetAttempts = () => writeDb((db) => db.prepare('DELETE FROM action_coun
 async function newPage(): Promise<Page> {
   const context = await browser.newContext();
   page = await context.newPage();
+  waitForAppOnLoad(page);
   return page;
 }
 

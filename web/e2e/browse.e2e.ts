@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { autoInstall, launchBrowser, type RunningServer, screenshotOnFailure, startServer } from './server';
+import { autoInstall, launchBrowser, type RunningServer, screenshotOnFailure, startServer, waitForAppOnLoad } from './server';
 
 const ADMIN = { name: 'browseadmin', email: 'browse-admin@example.com', password: 'e2e-password-1' };
 const TITLE = 'Why does the migration lock the whole table?';
@@ -38,6 +38,7 @@ beforeAll(async () => {
     if (!localStorage.getItem('_a_ltk_')) localStorage.setItem('_a_ltk_', `${Date.now() + 86_400_000}|${JSON.stringify(t)}`);
   }, token);
   page = await context.newPage();
+  waitForAppOnLoad(page);
 });
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') await screenshotOnFailure(page, ctx.task.name);
@@ -116,6 +117,7 @@ it("sends a synonym's address to its main tag, and lists the tag with a name fil
 
 it('asks for a captcha after many searches in a minute, and says why when it is dismissed', async () => {
   const visitor = await browser.newPage();
+  waitForAppOnLoad(visitor);
   try {
     // Visitors are counted by address: the twenty searches a minute of domain.md 16 are used up here.
     for (let i = 0; i < 21; i++) await fetch(`${server.url}/answer/api/v1/search?q=warmup${i}`);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, type RunningServer, screenshotOnFailure, startServer } from './server';
+import { launchBrowser, type RunningServer, screenshotOnFailure, startServer, waitForAppOnLoad } from './server';
 
 let server: RunningServer;
 let browser: Browser;
@@ -20,6 +20,7 @@ afterAll(async () => {
 
 it('installs a fresh site through the five wizard steps and shows it', async () => {
   page = await browser.newPage();
+  waitForAppOnLoad(page);
   await page.goto(server.url);
   // A fresh data directory sends every page to the installer.
   await page.waitForURL(/\/install$/);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Dialog, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { autoInstall, dismissBadgeAlert, launchBrowser, type RunningServer, screenshotOnFailure, startServer } from './server';
+import { autoInstall, dismissBadgeAlert, launchBrowser, type RunningServer, screenshotOnFailure, startServer, waitForAppOnLoad } from './server';
 
 const ADMIN = { name: 'e2eadmin', email: 'admin@example.com', password: 'e2e-password-1' };
 const TITLE = 'How do I switch the database to PostgreSQL?';
@@ -41,6 +41,7 @@ beforeAll(async () => {
     if (!localStorage.getItem('_a_ltk_')) localStorage.setItem('_a_ltk_', `${Date.now() + 86_400_000}|${JSON.stringify(token)}`);
   }, admin.access_token);
   page = await context.newPage();
+  waitForAppOnLoad(page);
   // Reloading a form with changes asks "leave the page?": the tests mean it.
   page.on('dialog', (dialog) => void dialog.accept());
 });

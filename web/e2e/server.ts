@@ -164,8 +164,30 @@ export async function openTab(browser: Browser, opened: Page[], token?: string):
   }
   const page = await context.newPage();
   page.on('dialog', (dialog) => void dialog.accept());
+  waitForAppOnLoad(page);
   opened.push(page);
   return page;
+}
+
+/**
+ * Makes `goto` and `reload` return once the app has taken over the page (web/src/app/App.tsx marks
+ * it): a server-rendered page is there at once, but a click before the app runs does nothing.
+ * Documents that are not the app (a feed, a sitemap) return as loaded.
+ */
+export function waitForAppOnLoad(page: Page): void {
+  const started = () => page.waitForFunction(() => !document.getElementById('root') || document.documentElement.hasAttribute('data-app-started'));
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await started();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await started();
+    return response;
+  };
 }
 
 /** After a test: a screenshot of every tab when it failed, then the tabs closed and `opened` emptied. */

@@ -104,16 +104,20 @@ export function cachedSession(db: Db, accessToken: string): SessionUser | undefi
   return hit && hit.db === db && hit.expires > Date.now() ? hit.user : undefined;
 }
 
-export async function resolveSessionCached(db: Db, accessToken: string): Promise<SessionUser | null> {
-  const hit = cachedSession(db, accessToken);
+/** A page render's calls name the session by its visit token (features/pages/render-identity.ts), kept apart from access tokens. */
+const VISIT_KEY = 'visit:';
+
+export async function resolveSessionCached(db: Db, token: string, by: 'token' | 'visit_token' = 'token'): Promise<SessionUser | null> {
+  const key = by === 'token' ? token : VISIT_KEY + token;
+  const hit = cachedSession(db, key);
   if (hit) return hit;
-  const user = await resolveSession(db, accessToken);
+  const user = await resolveSession(db, token, by);
   if (!user) {
-    sessionCache.delete(accessToken);
+    sessionCache.delete(key);
     return null;
   }
-  if (sessionCache.size >= SESSION_CACHE_MAX && !sessionCache.has(accessToken)) sessionCache.delete(sessionCache.keys().next().value as string);
-  sessionCache.set(accessToken, { db, user, expires: Date.now() + SESSION_CACHE_MS });
+  if (sessionCache.size >= SESSION_CACHE_MAX && !sessionCache.has(key)) sessionCache.delete(sessionCache.keys().next().value as string);
+  sessionCache.set(key, { db, user, expires: Date.now() + SESSION_CACHE_MS });
   return user;
 }
 
@@ -137,7 +141,10 @@ export async function resolveVisit(db: Db, visitToken: string): Promise<string |
 
 export async function revokeSession(db: Db, accessToken: string): Promise<void> {
   await db.deleteFrom('session').where('token', '=', digest(accessToken)).execute();
+  const userId = sessionCache.get(accessToken)?.user.id;
   sessionCache.delete(accessToken);
+  // The session's visit token may be cached too (page renders); which one it is is not known here.
+  if (userId) for (const [key, entry] of sessionCache) if (key.startsWith(VISIT_KEY) && entry.user.id === userId) sessionCache.delete(key);
 }
 
 /** Ends every session of a user, except optionally the caller's own (password change). */

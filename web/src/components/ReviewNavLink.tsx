@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../i18n/translator';
 import { NavLink } from 'react-router';
 import { getReviewQueueCounts } from '../api/review';
@@ -7,9 +7,12 @@ import { getReviewQueueCounts } from '../api/review';
  * The side navigation's link to the review page, with how many items wait in all queues. Its key
  * sits under ['review'], which every approve or reject refreshes.
  */
+/** How many items wait in the review queues (staff only). */
+export const reviewCountQuery = queryOptions({ queryKey: ['review', 'nav-count'], queryFn: ({ signal }) => getReviewQueueCounts(signal) });
+
 export function ReviewNavLink() {
   const { t } = useTranslation();
-  const queues = useQuery({ queryKey: ['review', 'nav-count'], queryFn: ({ signal }) => getReviewQueueCounts(signal) });
+  const queues = useQuery(reviewCountQuery);
   const waiting = (queues.data ?? []).reduce((sum, q) => sum + (Number(q.todo_amount) || 0), 0);
   return (
     <NavLink to="/review" className="nav-link d-flex justify-content-between align-items-center">

@@ -23,7 +23,8 @@ export function SearchBox() {
   };
 
   return (
-    <form role="search" onSubmit={submit} className="my-2 my-lg-0 mx-lg-3 flex-grow-1" style={{ maxWidth: 420 }}>
+    // The action is for a search sent before the app has taken over the server's page (or without JavaScript).
+    <form role="search" action="/search" onSubmit={submit} className="my-2 my-lg-0 mx-lg-3 flex-grow-1" style={{ maxWidth: 420 }}>
       <input
         type="search"
         name="q"

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useTranslation } from '../i18n/translator';
+import { siteMinute } from '../utils/time-zone';
 
 dayjs.extend(relativeTime);
 
@@ -17,7 +18,7 @@ export function TimeAgo({ time, className }: { time: number; className?: string 
   const at = dayjs.unix(time);
   return (
     // The server rendered the same time a moment earlier: "just now" may have become "1 minute ago".
-    <time dateTime={at.toISOString()} title={at.tz().format('YYYY-MM-DD HH:mm')} className={className} suppressHydrationWarning>
+    <time dateTime={at.toISOString()} title={siteMinute(time)} className={className} suppressHydrationWarning>
       {fromNow(time, i18n.language)}
     </time>
   );

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getNotificationStatus } from '../api/notification';
 import { deriveLoginState } from '../app/login-state';
@@ -11,6 +11,10 @@ export const NOTIFICATION_STATUS_KEY = ['notification', 'status'] as const;
 /** The review link's count (ReviewNavLink): refreshed when the server's pending total moves. */
 const REVIEW_COUNT_KEY = ['review', 'nav-count'];
 
+/** The status poll's query; the user's id in the key: logging in as someone else never shows the previous person's dots. */
+export const notificationStatusQuery = (userId: string) =>
+  queryOptions({ queryKey: [...NOTIFICATION_STATUS_KEY, userId], queryFn: ({ signal }) => getNotificationStatus(signal) });
+
 /**
  * The red dots and the pending badge award, polled while a logged-in, activated, not suspended user
  * is here (spec section 4). Every component that shows a count shares this one poll.
@@ -20,9 +24,7 @@ export function useNotificationStatus() {
   const user = useUser();
   const enabled = deriveLoginState(user).isNormal;
   const status = useQuery({
-    // The user's id in the key: logging in as someone else never shows the previous person's dots.
-    queryKey: [...NOTIFICATION_STATUS_KEY, user?.id ?? ''],
-    queryFn: ({ signal }) => getNotificationStatus(signal),
+    ...notificationStatusQuery(user?.id ?? ''),
     enabled,
     staleTime: 0,
     refetchInterval: (query) => pollDelay({ hidden: isTabHidden(), failures: query.state.fetchFailureCount }),

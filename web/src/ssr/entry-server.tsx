@@ -148,7 +148,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   // use), then fetches what the components asked for. The page is done when a pass found all its
   // data and code at hand: nothing was left waiting, no boundary was sent unfinished (which would
   // need an inline script to complete it, one the page's CSP would not run).
-  await runAs(request, () => prefetchPage(client, new URL(input.url)));
+  await runAs(request, () => prefetchPage(client, new URL(input.url), user));
   const asked = new Set<string>();
   let html = '';
   for (let pass = 1; ; pass++) {

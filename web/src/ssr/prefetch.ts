@@ -1,5 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
+import type { UserInfo } from '../api/types';
+import { deriveLoginState } from '../app/login-state';
+import { reviewCountQuery } from '../components/ReviewNavLink';
+import { notificationStatusQuery } from '../hooks/useNotificationStatus';
 import { answersQuery, commentsQuery, inviteesQuery, questionQuery, reactionsQuery, relatedQuery } from '../pages/questions/detail/queries';
 
 /**
@@ -24,9 +28,22 @@ async function prefetchQuestionPage(client: QueryClient, qid: string, linkedComm
   );
 }
 
-/** What the page at `url` will ask for, when it is known ahead. */
-export async function prefetchPage(client: QueryClient, url: URL): Promise<void> {
+/** What every page's header and navigation ask for a signed-in reader (the bell, staff's review count). */
+async function prefetchFrame(client: QueryClient, user: UserInfo | null): Promise<void> {
+  const login = deriveLoginState(user);
+  if (!user || !login.isNormal) return;
+  await Promise.all([
+    client.prefetchQuery(notificationStatusQuery(user.id)),
+    login.isAdmin || login.isModerator ? client.prefetchQuery(reviewCountQuery) : undefined,
+  ]);
+}
+
+/** What the page at `url` will ask for `user`, when it is known ahead. */
+export async function prefetchPage(client: QueryClient, url: URL, user: UserInfo | null): Promise<void> {
   const question = matchPath('/questions/:qid/*', url.pathname);
   const qid = question?.params.qid;
-  if (qid && qid !== 'ask') await prefetchQuestionPage(client, qid, url.searchParams.get('commentId') ?? undefined);
+  await Promise.all([
+    prefetchFrame(client, user),
+    qid && qid !== 'ask' ? prefetchQuestionPage(client, qid, url.searchParams.get('commentId') ?? undefined) : undefined,
+  ]);
 }

@@ -17,4 +17,23 @@ export function applyTimeZone(zone: string | undefined): void {
     // RangeError: not an IANA zone name
   }
   dayjs.tz.setDefault(valid);
+  siteZone = valid;
+}
+
+let siteZone = 'UTC';
+const minuteFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "YYYY-MM-DD HH:mm" in the site's time zone, as dayjs's tz().format writes it, with one formatter
+ * per zone: dayjs builds its own on every call, which showed in a page render's profile.
+ */
+export function siteMinute(seconds: number): string {
+  let format = minuteFormats.get(siteZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: siteZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    minuteFormats.set(siteZone, format);
+  }
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of format.formatToParts(seconds * 1000)) part[type] = value;
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
 }

@@ -59,11 +59,34 @@ function inProcessFetch(request: FastifyRequest, visit: string): typeof fetch {
 type Rendered = { html: string; data: Record<string, unknown> };
 
 /**
- * Visitors' pages that are kept: question pages and lists, whose data the API itself keeps for
- * visitors per content generation (question/list-cache.ts), and the 404 page (no data). Other pages (tags, people, badges)
- * hold data no generation follows, so they are rendered per request.
+ * Renders under way at once. Each holds its data and HTML until it is sent, and the renders share
+ * one thread anyway (ssr/render-lock.ts): past a few, more at once only add memory and make every
+ * one of them later. The others wait for a slot before fetching anything.
  */
-const CACHED_PAGES = /^\/(questions(\/.*)?|404)?$/;
+const RENDER_SLOTS = 4;
+let slotsInUse = 0;
+const waitingForSlot: (() => void)[] = [];
+
+async function inRenderSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (slotsInUse < RENDER_SLOTS) slotsInUse++;
+  else await new Promise<void>((resolve) => waitingForSlot.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, so a newcomer cannot take it in between.
+    const next = waitingForSlot.shift();
+    if (next) next();
+    else slotsInUse--;
+  }
+}
+
+/**
+ * Visitors' pages that are kept: question pages, lists and tag pages, whose data the API keeps for
+ * visitors per content generation or which every tag change renews (question/list-cache.ts), and
+ * the 404 page (no data). People and badge pages hold data no generation follows (a badge switched
+ * off, a changed profile), so they are rendered per request.
+ */
+const CACHED_PAGES = /^\/(questions(\/.*)?|tags(\/.*)?|404)?$/;
 
 /**
  * The page rendered by the app's own components for this reader, with the data it was rendered
@@ -78,7 +101,7 @@ export async function renderApp(request: FastifyRequest, site: SiteInfo, url = r
   });
   if (!app) return null;
   const visit = request.cookies[VISIT_COOKIE] ?? '';
-  const render = () => app.render({ url: new URL(url, 'http://localhost').href, site, fetch: inProcessFetch(request, visit), signedIn: visit !== '' });
+  const render = () => inRenderSlot(() => app.render({ url: new URL(url, 'http://localhost').href, site, fetch: inProcessFetch(request, visit), signedIn: visit !== '' }));
   try {
     if (visit || !CACHED_PAGES.test(url.split('?')[0]!)) return await render();
     const runtime = request.server.runtime;

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 
 /**
  * A page render calls the API in process (app.inject) as the reader of the page, who is known by
@@ -16,8 +16,8 @@ export const renderHeaders = (visitToken: string) => ({ [HEADER]: `${SECRET}.${v
  * The visit token of a render's call ('' for a visitor), or undefined when the request is not one
  * (no header, or a header without the secret: then it is ignored like any unknown header).
  */
-export function renderReader(request: FastifyRequest): string | undefined {
-  const value = request.headers[HEADER];
+export function renderReaderOf(headers: IncomingHttpHeaders): string | undefined {
+  const value = headers[HEADER];
   if (typeof value !== 'string' || value.length < SECRET.length + 1) return undefined;
   const given = Buffer.from(value.slice(0, SECRET.length));
   if (value[SECRET.length] !== '.' || !timingSafeEqual(given, Buffer.from(SECRET))) return undefined;
