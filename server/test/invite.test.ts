@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changedQuestionLists } from '../src/features/question/list-cache.js';
 import { ADMIN, body, login, member, type TestSite } from './support/app.js';
 import { dialectTargets, siteOn, type User } from './support/dialect-sites.js';
 
@@ -89,6 +90,8 @@ describe.each(targets)('inviting people to answer on $name', ({ name, url }) => 
 
     const closed = body(await api('POST', '/question', author, { title: 'A question that gets closed', content: 'Question body', tags: [{ slug_name: 'support' }] })).data.id;
     await site.runtime.database.updateTable('question').set({ status: 2 }).where('id', '=', closed).execute();
+    // Closed behind the app's back: the cached pages are told, as a close would.
+    await changedQuestionLists(site.runtime);
     expect((await invite(inviter, ['inva'], closed)).statusCode).toBe(400);
     expect(await extendsActions(inviter, closed)).toEqual([]);
   });
