@@ -9,15 +9,14 @@
  * Options (environment): ANSWER_STATIC_PATH (the built web app, default web/dist),
  * CHROMIUM_PATH (default /usr/bin/chromium).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { spawnSite, untilHealthy } from './local-site.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = 21080 + Math.floor(Math.random() * 500);
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN = { name: 'benchpage', email: 'bench-page@example.com', password: 'bench-password-1' };
@@ -30,29 +29,9 @@ async function api<T>(method: string, apiPath: string, body: unknown, token = ''
 }
 
 async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'server/bin/answer.js'), 'run', '-C', dataDir], {
-    env: {
-      ...process.env,
-      SITE_ADDR: `127.0.0.1:${PORT}`,
-      LOG_LEVEL: 'warn',
-      AUTO_INSTALL: '1',
-      DB_TYPE: 'sqlite3',
-      SITE_NAME: 'Bench Pages',
-      SITE_URL: BASE,
-      CONTACT_EMAIL: 'contact@example.com',
-      ADMIN_NAME: ADMIN.name,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_EMAIL: ADMIN.email,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (await fetch(`${BASE}/healthz`).then((r) => r.ok, () => false)) return child;
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const child = spawnSite(dataDir, PORT, ADMIN, ['ignore', 'inherit', 'inherit']);
+  await untilHealthy(child, PORT);
+  return child;
 }
 
 interface Load {
