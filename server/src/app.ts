@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyContextConfig, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyInstance, LogController } from 'fastify';
 import { ADMIN_API_PREFIX, API_PREFIX, INSTALL_PREFIX } from '@answer/contract';
 import { errorHandler } from './core/error-handler.js';
 import { type LogDestination, loggerOptions } from './core/log-redaction.js';
@@ -104,7 +105,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
     // Forwarded headers are believed only from the configured proxies (README: reverse proxy).
     trustProxy: proxiesOrNone(trustedProxies(runtime.config)),
     // A page render's own API calls are part of the page request, which is logged.
-    disableRequestLogging: (raw) => renderReaderOf(raw.headers) !== undefined,
+    logController: new LogController({ disableRequestLogging: (req: { headers: IncomingHttpHeaders }) => renderReaderOf(req.headers) !== undefined }),
   });
   app.decorate('runtime', runtime);
   runtime.outbox.on(MAIL_TOPIC, mailHandler(runtime));

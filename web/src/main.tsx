@@ -6,7 +6,7 @@ import { queryClient } from './api/query-client';
 import { App } from './app/App';
 import { boot } from './app/boot';
 import { renderedQueries } from './app/initial-data';
-import { preloadSnapshotPage } from './app/pages';
+import { preloadRenderedPage } from './app/pages';
 import { wireClient } from './app/client-wiring';
 import { initI18n } from './i18n';
 import { STORAGE_KEYS, storage } from './utils/storage';
@@ -25,7 +25,7 @@ const container = document.getElementById('root')!;
 async function start() {
   // While the server's page shows, its code downloads along with the start-up work, and the app
   // then hydrates that page (it takes over the HTML as it is) instead of drawing it again.
-  const pageCode = container.hasAttribute('data-ssr') ? preloadSnapshotPage(window.location.pathname) : undefined;
+  const pageCode = container.hasAttribute('data-ssr') ? preloadRenderedPage(window.location.pathname) : undefined;
   await initI18n();
   const hydrate = (await boot()) && container.hasAttribute('data-ssr');
   await pageCode;

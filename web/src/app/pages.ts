@@ -119,7 +119,7 @@ const renderedArea = (pathname: string) => RENDERED.find(([pattern]) => matchPat
  * Loads the code of the page at `pathname` when the server rendered it; settles once it is there,
  * or failed (the page then loads it as usual). Hydrating with the code at hand hydrates at once.
  */
-export async function preloadSnapshotPage(pathname: string): Promise<void> {
+export async function preloadRenderedPage(pathname: string): Promise<void> {
   await renderedArea(pathname)?.preload().catch(() => undefined);
 }
 
