@@ -6,6 +6,7 @@ import { createDb } from './db/connect.js';
 import { migrateToLatest, pendingMigrations } from './db/migrate.js';
 import { buildApp } from './app.js';
 import { warmRenderer } from './features/pages/app-render.js';
+import { limitHeapGrowth } from './core/heap-growth.js';
 import { smtpConfigured } from './core/mailer.js';
 import { activateByEmail } from './features/auth/activate-by-email.js';
 import { loadSmtpSettings } from './features/email/settings.js';
@@ -89,6 +90,7 @@ async function openRuntime(paths: DataPaths): Promise<Runtime> {
 }
 
 async function run(paths: DataPaths): Promise<number> {
+  limitHeapGrowth();
   const runtime = await openRuntime(paths);
   const app = await buildApp({ runtime, logger: true });
   const { host, port } = listenAddress(runtime.config);
