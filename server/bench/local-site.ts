@@ -37,3 +37,12 @@ export async function untilHealthy(child: ChildProcess, port: number, since = pe
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+/** `answer seed` on the site in `dataDir` (its server may be running), with its progress on this terminal; fails when it fails. */
+export async function seedSite(dataDir: string, questions: number, users: number): Promise<void> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'server/bin/answer.js'), 'seed', '-C', dataDir, '--questions', String(questions), '--users', String(users)], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`seeding failed (exit ${code})`);
+}

@@ -7,7 +7,8 @@
  *
  * Run: `node --import tsx server/bench/page-load.ts` (npm run bench runs it with BENCH_BROWSER=1).
  * Options (environment): ANSWER_STATIC_PATH (the built web app, default web/dist),
- * CHROMIUM_PATH (default /usr/bin/chromium).
+ * CHROMIUM_PATH (default /usr/bin/chromium), BENCH_QUESTIONS (questions seeded first, default 0: the
+ * issue's measure is on a site of 100000).
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,7 +16,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { spawnSite, untilHealthy } from './local-site.js';
+import { seedSite, spawnSite, untilHealthy } from './local-site.js';
 
 const PORT = 21080 + Math.floor(Math.random() * 500);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -127,6 +128,8 @@ async function report(name: string, result: Load) {
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'answer-bench-page-'));
   const server = await startServer(dataDir);
+  const seeded = Number(process.env.BENCH_QUESTIONS || 0);
+  if (seeded > 0) await seedSite(dataDir, seeded, Math.max(10, Math.round(seeded / 10)));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
@@ -153,6 +156,7 @@ async function main() {
     await warmup.close();
     const cold = await load(context, url, answerText);
     const warm = await load(context, url, answerText);
+    console.log(`Site: ${seeded} seeded questions besides the one loaded.`);
     await report('cold', cold);
     await report('warm', warm);
     console.log('JS files of the cold load:');

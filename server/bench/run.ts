@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createThrowawayDb, type ThrowawayDb } from '../test/support/databases.js';
 import { cpuMicroseconds } from './cpu.js';
+import { seedSite } from './local-site.js';
 import { rssMegabytes } from './rss.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -102,10 +103,6 @@ async function waitForHealth(deadline: number) {
 function dbEnv(db: ThrowawayDb | null): Record<string, string> {
   if (!db) return { DB_TYPE: 'sqlite3' };
   return { DB_TYPE: DB, DB_HOST: db.host, DB_USERNAME: db.user, DB_PASSWORD: db.password, DB_NAME: db.name };
-}
-
-function answerCli(args: string[]): ChildProcess {
-  return spawn(process.execPath, [path.join(ROOT, 'server/bin/answer.js'), ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
 function startServer(dataDir: string, db: ThrowawayDb | null): ChildProcess {
@@ -232,7 +229,7 @@ async function main() {
   try {
     await waitForHealth(Date.now() + 60_000);
     process.stdout.write(`seeding ${QUESTIONS} questions and ${USERS} users...\n`);
-    if ((await exited(answerCli(['seed', '-C', dataDir, '--questions', String(QUESTIONS), '--users', String(USERS)]))) !== 0) throw new Error('seeding failed');
+    await seedSite(dataDir, QUESTIONS, USERS);
     const targets = await pickTargets();
     const { token, cookie } = await captchaOff();
     const rows: Row[] = [];
