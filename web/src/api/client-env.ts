@@ -3,6 +3,10 @@ import { STORAGE_KEYS, storage } from '../utils/storage';
 export type ErrorPageCode = '403' | '404' | '50X';
 export type DialogKind = 'confirm' | 'close';
 
+/** What the request client reads of a reply: a fetch Response has it, and so has the server's in-process reply (ssr/). */
+export type ApiReply = Pick<Response, 'status' | 'ok' | 'json'>;
+export type ApiFetch = (url: string, init: RequestInit) => Promise<ApiReply>;
+
 /**
  * Everything the request client does besides HTTP: reading the session, and the visible effects of
  * the response table (spec section 8). The app wires these to its router and stores at start-up;
@@ -22,7 +26,7 @@ export interface ClientEnv {
   translate(key: string): string;
   log(...args: unknown[]): void;
   /** How requests go out: the browser's fetch, or the server's own API when it renders a page (ssr/). */
-  fetch?: typeof fetch;
+  fetch?: ApiFetch;
 }
 
 const defaultEnv: ClientEnv = {

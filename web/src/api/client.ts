@@ -1,5 +1,5 @@
 import { type Envelope, TIMINGS } from '@answer/contract';
-import { clientEnv } from './client-env';
+import { type ApiReply, clientEnv } from './client-env';
 import { type FailureOptions, handleFailure, handleNoReply } from './response-handling';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -22,7 +22,7 @@ function withQuery(url: string, params?: Record<string, QueryValue>): string {
   return text ? `${url}${url.includes('?') ? '&' : '?'}${text}` : url;
 }
 
-async function readEnvelope(response: Response): Promise<Partial<Envelope> | null> {
+async function readEnvelope(response: ApiReply): Promise<Partial<Envelope> | null> {
   try {
     const body: unknown = await response.json();
     return typeof body === 'object' && body !== null ? (body as Partial<Envelope>) : null;
@@ -57,7 +57,7 @@ export async function request<T>(method: string, url: string, options: RequestOp
   }
 
   try {
-    let response: Response;
+    let response: ApiReply;
     let envelope: Partial<Envelope> | null;
     try {
       response = await (env.fetch ?? fetch)(withQuery(url, options.params), {

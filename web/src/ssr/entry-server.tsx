@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { getLanguageConfig, getPluginStatus, getUcAgent, getUserInfo } from '../api/common';
+import type { ApiFetch } from '../api/client-env';
 import { createQueryClient } from '../api/query-client';
 import type { PluginStatus, UcAgent, UserInfo } from '../api/types';
 import { preloadRenderedPages } from '../app/pages';
@@ -26,7 +27,7 @@ export interface RenderInput {
   url: string;
   site: SiteInfo;
   /** Calls the server's API in process, as the reader (an anonymous reader has no session). */
-  fetch: typeof fetch;
+  fetch: ApiFetch;
   /** Whether the reader has a session: only then is user/info asked. */
   signedIn: boolean;
 }

@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { configureClient } from '../api/client-env';
+import { type ApiFetch, configureClient } from '../api/client-env';
 
 /** Who a server render asks the API as, and how: the server's own API, in process. */
 export interface RenderRequest {
-  fetch: typeof fetch;
+  fetch: ApiFetch;
   language: string;
 }
 
