@@ -1,8 +1,16 @@
 import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const ANSWER_BIN = path.join(ROOT, 'server/bin/answer.js');
+
+/** Node's flags for the server: those on the first line of bin/answer.js, with which `npm start` runs it. */
+export function serverNodeFlags(): string[] {
+  const first = fs.readFileSync(ANSWER_BIN, 'utf8').split('\n', 1)[0]!;
+  return first.replace(/^#!.*?\bnode\b/, '').trim().split(/\s+/).filter(Boolean);
+}
 
 /**
  * `answer run` on a SQLite site in `dataDir`, on 127.0.0.1:`port`: the first start installs it
@@ -10,7 +18,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  * seeded site use `answer seed`, see run.ts).
  */
 export function spawnSite(dataDir: string, port: number, admin: { name: string; email: string; password: string }, stdio: StdioOptions): ChildProcess {
-  return spawn(process.execPath, [path.join(ROOT, 'server/bin/answer.js'), 'run', '-C', dataDir], {
+  return spawn(process.execPath, [...serverNodeFlags(), ANSWER_BIN, 'run', '-C', dataDir], {
     env: {
       ...process.env,
       SITE_ADDR: `127.0.0.1:${port}`,
@@ -40,7 +48,7 @@ export async function untilHealthy(child: ChildProcess, port: number, since = pe
 
 /** `answer seed` on the site in `dataDir` (its server may be running), with its progress on this terminal; fails when it fails. */
 export async function seedSite(dataDir: string, questions: number, users: number): Promise<void> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'server/bin/answer.js'), 'seed', '-C', dataDir, '--questions', String(questions), '--users', String(users)], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), ANSWER_BIN, 'seed', '-C', dataDir, '--questions', String(questions), '--users', String(users)], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createThrowawayDb, type ThrowawayDb } from '../test/support/databases.js';
 import { cpuMicroseconds } from './cpu.js';
-import { seedSite } from './local-site.js';
+import { ANSWER_BIN, seedSite, serverNodeFlags } from './local-site.js';
 import { rssMegabytes } from './rss.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -107,7 +107,7 @@ function dbEnv(db: ThrowawayDb | null): Record<string, string> {
 
 function startServer(dataDir: string, db: ThrowawayDb | null): ChildProcess {
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  return spawn(process.execPath, [...profile, path.join(ROOT, 'server/bin/answer.js'), 'run', '-C', dataDir], {
+  return spawn(process.execPath, [...serverNodeFlags(), ...profile, ANSWER_BIN, 'run', '-C', dataDir], {
     env: {
       ...process.env,
       ...dbEnv(db),
