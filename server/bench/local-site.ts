@@ -6,10 +6,12 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const ANSWER_BIN = path.join(ROOT, 'server/bin/answer.js');
 
-/** Node's flags for the server: those on the first line of bin/answer.js, with which `npm start` runs it. */
+/** Node's flags for the server: those `npm start` runs it with (the root package.json's start script). */
 export function serverNodeFlags(): string[] {
-  const first = fs.readFileSync(ANSWER_BIN, 'utf8').split('\n', 1)[0]!;
-  return first.replace(/^#!.*?\bnode\b/, '').trim().split(/\s+/).filter(Boolean);
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const command = /\bnode ((?:--\S+ )*)server\/bin\/answer\.js\b/.exec(scripts.start);
+  if (!command) throw new Error('the start script no longer runs node server/bin/answer.js: update serverNodeFlags');
+  return command[1]!.trim().split(' ').filter(Boolean);
 }
 
 /**

@@ -1,7 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=8
-// The flag on the first line: semi-spaces of 8 MB instead of V8's 16 keep the server's RSS under the
-// benchmark 20-40 MB lower for no measured CPU (4 MB saved more and cost 5-15% more CPU; docs/decisions.md,
-// "JavaScript heap"). `npm start` and the benchmarks run this file with it; `node server/bin/answer.js` does not.
+#!/usr/bin/env node
 // The `answer` command. `npm run build` compiles the server into dist/cli.js (server/scripts/build.mjs);
 // that bundle runs while no source it was made from is newer, so an edit is never run stale.
 // Otherwise, or with ANSWER_FROM_SOURCES=1, the TypeScript sources run through tsx's loader
