@@ -22,19 +22,22 @@ export async function notificationStatus(runtime: Runtime, user: SessionUser, la
   return present(status, lang);
 }
 
-/** Serialised replies per cache entry and language: a poll that hits the cache sends ready bytes. */
-const replies = new WeakMap<CachedStatus, { lang: string; body: string }>();
+/**
+ * Serialised replies per cache entry and language: a poll that hits the cache sends ready bytes, as a
+ * Buffer, whose ETag core/etag.ts computes once and keeps with it.
+ */
+const replies = new WeakMap<CachedStatus, { lang: string; body: Buffer }>();
 
 /**
  * The poll's whole reply (envelope included) from this process's cache, without waiting; undefined
  * on a miss. The entry lives 2 s, so the body is built once and sent many times.
  */
-export function cachedStatusReply(runtime: Runtime, user: SessionUser, lang: string): string | undefined {
+export function cachedStatusReply(runtime: Runtime, user: SessionUser, lang: string): Buffer | undefined {
   const status = cachedStatus(runtime, user.id);
   if (!status) return undefined;
   const ready = replies.get(status);
   if (ready?.lang === lang) return ready.body;
-  const body = JSON.stringify({ code: 200, reason: 'base.success', msg: t(lang, 'base.success'), data: present(status, lang) });
+  const body = Buffer.from(JSON.stringify({ code: 200, reason: 'base.success', msg: t(lang, 'base.success'), data: present(status, lang) }));
   replies.set(status, { lang, body });
   return body;
 }
