@@ -13,10 +13,10 @@ const DEFAULT_PERCENT = 20;
 /** Applies ANSWER_HEAP_GROWTH (percent; 0 keeps V8's own policy) or the default. */
 export function limitHeapGrowth(env: NodeJS.ProcessEnv = process.env): void {
   const configured = env.ANSWER_HEAP_GROWTH?.trim();
-  const percent = configured ? Number(configured) : DEFAULT_PERCENT;
+  let percent = configured ? Number(configured) : DEFAULT_PERCENT;
   if (!Number.isInteger(percent) || percent < 0) {
     console.warn(`ANSWER_HEAP_GROWTH=${configured} is not a whole number of percent; using ${DEFAULT_PERCENT}.`);
-    return v8.setFlagsFromString(`--heap-growing-percent=${DEFAULT_PERCENT}`);
+    percent = DEFAULT_PERCENT;
   }
   if (percent > 0) v8.setFlagsFromString(`--heap-growing-percent=${percent}`);
 }
