@@ -86,9 +86,11 @@ it('goes from a tag chip to the tag page, where following changes the follower c
 
   const count = page.getByTestId('tag-follow-count');
   await expect.poll(() => count.textContent()).toBe('0 followers');
+  const followed = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/follow'));
   await page.getByRole('button', { name: `Follow tag ${TAG}` }).click();
   await expect.poll(() => count.textContent()).toBe('1 follower');
-  // The server kept it: a fresh load shows the same.
+  // The server kept it: a fresh load (once it has replied) shows the same.
+  await followed;
   await page.reload();
   await expect.poll(() => count.textContent()).toBe('1 follower');
   await page.getByRole('button', { name: `Stop following tag ${TAG}` }).waitFor();

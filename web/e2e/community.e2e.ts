@@ -86,16 +86,21 @@ it('counts an upvote in the score and the author reputation, undoes both, and re
   await expect.poll(() => score.textContent()).toBe('0');
   await expect.poll(() => reputationOn(question).textContent()).toBe('1 rep');
 
+  // The score moves at the click; the reload waits for the vote's reply, as the server may still be writing it.
+  const voted = p.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/vote/up'));
   await question.getByRole('button', { name: 'Vote up' }).click();
   await expect.poll(() => score.textContent()).toBe('1');
   expect(await question.getByRole('button', { name: 'Vote up' }).getAttribute('aria-pressed')).toBe('true');
+  await voted;
   await p.reload();
   await expect.poll(() => score.textContent()).toBe('1');
   await expect.poll(() => reputationOn(question).textContent()).toBe('11 rep');
 
   // A second click on the same arrow withdraws the vote.
+  const withdrawn = p.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/vote/up'));
   await question.getByRole('button', { name: 'Vote up' }).click();
   await expect.poll(() => score.textContent()).toBe('0');
+  await withdrawn;
   await p.reload();
   await expect.poll(() => score.textContent()).toBe('0');
   await expect.poll(() => reputationOn(question).textContent()).toBe('1 rep');

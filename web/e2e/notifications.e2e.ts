@@ -106,10 +106,12 @@ it('shows the First Upvote badge once to the voter, and the reputation to the au
   expect(await popup.getByTestId('badge-award-level').textContent()).toBe('Bronze badge');
   const href = await popup.getByRole('link', { name: 'View badge' }).getAttribute('href');
   expect(href).toMatch(/^\/badges\/.+/);
+  const acknowledged = p.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/notification/read/state'));
   await popup.getByRole('button', { name: 'Close' }).first().click();
   await popup.waitFor({ state: 'detached' });
 
   // Closing acknowledged it on the server: a reload (and further polls) do not bring it back.
+  await acknowledged;
   await p.reload();
   await p.getByTestId('notification-bell').waitFor();
   await p.waitForTimeout(4_000);
