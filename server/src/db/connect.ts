@@ -19,6 +19,10 @@ import { StatementCache } from './statement-cache.js';
 
 export type Db = Kysely<Database>;
 
+/** The better-sqlite3 connection under each SQLite Db (db/precompiled.ts runs its reads on it directly). */
+const sqliteConnections = new WeakMap<Db, SqliteDatabase.Database>();
+export const sqliteConnectionOf = (db: Db): SqliteDatabase.Database | undefined => sqliteConnections.get(db);
+
 export interface DbTarget {
   driver: DbDriver;
   /** File path for sqlite3, URL for postgres/mysql. */
@@ -38,7 +42,9 @@ export function createDb(target: DbTarget): Db {
       // Integers come back as BigInt so 17-digit ids keep their precision; BigIntResults turns them
       // into numbers when safe and strings otherwise (the same as pg/mysql give for BIGINT ids).
       database.defaultSafeIntegers(true);
-      return new Kysely<Database>({ dialect: new SqliteDialect({ database: new StatementCache(database) }), plugins: [new BigIntResults()] });
+      const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new StatementCache(database) }), plugins: [new BigIntResults()] });
+      sqliteConnections.set(db, database);
+      return db;
     }
     // pg and mysql2 are imported when the first connection is made, so a site on another database
     // never loads them (issue 15: about 20 MB resident on a SQLite site); Kysely takes a pool
@@ -94,12 +100,17 @@ class BigIntResults implements KyselyPlugin {
     return args.node;
   }
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    for (const row of args.result.rows) {
-      for (const key of Object.keys(row)) {
-        const v = row[key];
-        if (typeof v === 'bigint') row[key] = Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
-      }
-    }
+    numbersForBigInts(args.result.rows);
     return args.result;
+  }
+}
+
+/** What BigIntResults does to SQLite rows, for reads that bypass Kysely (db/precompiled.ts). */
+export function numbersForBigInts(rows: UnknownRow[]): void {
+  for (const row of rows) {
+    for (const key of Object.keys(row)) {
+      const v = row[key];
+      if (typeof v === 'bigint') row[key] = Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
+    }
   }
 }

@@ -1,4 +1,5 @@
 import type { NotificationStatus } from '@answer/contract';
+import { envelopeOf } from '../../core/envelope.js';
 import { isStaff, type SessionUser } from '../../core/guardian.js';
 import { t } from '../../core/i18n.js';
 import { presentId } from '../../core/ids.js';
@@ -37,7 +38,7 @@ export function cachedStatusReply(runtime: Runtime, user: SessionUser, lang: str
   if (!status) return undefined;
   const ready = replies.get(status);
   if (ready?.lang === lang) return ready.body;
-  const body = Buffer.from(JSON.stringify({ code: 200, reason: 'base.success', msg: t(lang, 'base.success'), data: present(status, lang) }));
+  const body = Buffer.from(JSON.stringify(envelopeOf(lang, present(status, lang))));
   replies.set(status, { lang, body });
   return body;
 }
