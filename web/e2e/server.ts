@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -55,7 +56,10 @@ async function spawnServer(dataDir: string, port: number, env: Record<string, st
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    if (Date.now() > deadline) {
+      await kill(child);
+      throw new Error('server did not start within 60 s');
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -67,16 +71,38 @@ async function kill(child: ChildProcess) {
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
+/** A port the system has just handed out as free (a random pick collided with a busy port in CI). */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 /**
  * Starts `answer run` on a free port with a fresh data directory; it is killed when the test ends.
  * `env` may depend on the server's URL (SITE_URL, so that mailed links lead back to it).
  */
 export async function startServer(env: ServerEnv = {}): Promise<RunningServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'answer-e2e-'));
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  // Another process may still take the port between the probe and the server's listen: a server
+  // that exits while starting is started once more, on a new port with a new data directory (the
+  // first one may already be installed with the old address).
+  const attempt = async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'answer-e2e-'));
+    const port = await freePort();
+    const vars = typeof env === 'function' ? env(`http://127.0.0.1:${port}`) : env;
+    try {
+      return { dataDir, port, vars, child: await spawnServer(dataDir, port, vars) };
+    } catch (error) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+  };
+  const started = await attempt().catch(attempt);
+  const { dataDir, port, vars } = started;
+  let { child } = started;
   const url = `http://127.0.0.1:${port}`;
-  const vars = typeof env === 'function' ? env(url) : env;
-  let child = await spawnServer(dataDir, port, vars);
   return {
     url,
     dataDir,
