@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { preferredEncoding } from '../src/core/shared-reply.js';
-import { cachedPage } from '../src/features/question/list-cache.js';
+import { cachedPage, cachedReaderPage } from '../src/features/question/list-cache.js';
 import { installedSite, member, relaxCaptcha, type TestSite } from './support/app.js';
 
 // Counts the compressions the server itself makes (@fastify/compress loads its own zlib, uncounted).
@@ -150,6 +150,25 @@ describe('the page store', () => {
     expect(loads).toBe(1001);
     await cachedPage(site.runtime, ['bound', 0], load);
     expect(loads).toBe(1002);
+  });
+});
+
+describe('the readers’ page store', () => {
+  it('keeps at most 500 pages of signed-in readers, apart from the visitors’ pages', async () => {
+    const reader = { id: '1', username: 'reader', roleId: 1, mailStatus: 1, status: 1, rank: 1 };
+    const thresholds = {};
+    let loads = 0;
+    const load = async () => ++loads;
+    await cachedPage(site.runtime, ['kept'], load);
+    for (let i = 0; i <= 500; i++) await cachedReaderPage(site.runtime, reader, thresholds, ['bound', i], load);
+    expect(loads).toBe(502);
+    expect((await cachedReaderPage(site.runtime, reader, thresholds, ['bound', 500], load)).data).toBe(502);
+    await cachedReaderPage(site.runtime, reader, thresholds, ['bound', 0], load);
+    expect(loads).toBe(503);
+    // The readers' pages pushed none of the visitors' out.
+    expect((await cachedPage(site.runtime, ['kept'], load)).data).toBe(1);
+    // Another reputation is another page.
+    expect((await cachedReaderPage(site.runtime, { ...reader, rank: 2 }, thresholds, ['bound', 500], load)).data).toBe(504);
   });
 });
 

@@ -138,8 +138,8 @@ describe.each(dialectTargets())('signed-in readers over the visitors’ cache on
         expect(JSON.stringify(seen.comments), who).toBe(JSON.stringify(await loadCommentPage(site.runtime, commentsQuery(questionId), user, lang)));
       }
     };
-    // No post vote among these changes (votes renew every cached page): follows and bookmarks show through the
-    // live counters read with the marks, comment votes renew the cached comment pages.
+    // No post vote among these changes (votes renew every cached page, see below): follows and
+    // bookmarks renew them too, comment votes renew the cached comment pages.
     for (const change of [
       () => api('POST', '/collection/switch', other, { object_id: questionId, bookmark: true, group_id: '0' }),
       () => api('POST', '/follow', other, { object_id: questionId, is_cancel: false }),
@@ -158,6 +158,36 @@ describe.each(dialectTargets())('signed-in readers over the visitors’ cache on
     expect((await read(answerer)).answers.list.find((a: { id: string }) => a.id === answerIds[1]).vote_status).toBe('vote_down');
     expect((await read(other)).answers.list.find((a: { id: string }) => a.id === answerIds[1]).vote_status).toBe('');
     await everyoneSeesTheFullBuild();
+  });
+
+  it('a reader’s repeated reads get their stored page, with its ETag, until something on it changes', async () => {
+    const get = (path: string, u: User, headers: Record<string, string> = {}) =>
+      site.app.inject({ method: 'GET', url: `/answer/api/v1${path}`, headers: { authorization: u.token, ...headers } });
+    for (const path of [`/question/info?id=${questionId}`, `/answer/page?question_id=${questionId}`]) {
+      const first = await get(path, answerer);
+      const again = await get(path, answerer);
+      expect(again.body).toBe(first.body);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect((await get(path, answerer, { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
+      // Another reader has a page of their own.
+      expect((await get(path, other)).headers.etag).not.toBe(first.headers.etag);
+    }
+    await ok(api('POST', '/collection/switch', answerer, { object_id: answerIds[0], bookmark: true, group_id: '0' }));
+    expect((await ok(get(`/answer/page?question_id=${questionId}`, answerer))).list[0].collected).toBe(true);
+    await ok(api('POST', '/follow', answerer, { object_id: questionId, is_cancel: false }));
+    expect((await ok(get(`/question/info?id=${questionId}`, answerer))).is_followed).toBe(true);
+  });
+
+  it('what a reader may do follows their role and reputation at once, not their stored page', async () => {
+    const user = await session(newcomer);
+    for (const reader of [user, { ...user, rank: 100_000 }, { ...user, roleId: 3 }]) {
+      expect(JSON.stringify(await questionInfo(site.runtime, questionId, reader, lang))).toBe(JSON.stringify(await loadQuestionInfo(site.runtime, questionId, reader, lang)));
+      expect(JSON.stringify(await answerPage(site.runtime, answersQuery(), reader, lang))).toBe(
+        JSON.stringify(await loadAnswerPage(site.runtime, questionId, answersQuery(), reader, lang)),
+      );
+    }
+    const actions = async (reader: SessionUser) => (await questionInfo(site.runtime, questionId, reader, lang)).member_actions.map((a) => a.action);
+    expect(await actions({ ...user, rank: 100_000 })).not.toEqual(await actions(user));
   });
 
   it('moderators, who see a deleted answer visitors do not, get their own answer page', async () => {

@@ -9,7 +9,8 @@ import { loadThresholds, type Thresholds } from '../../core/privileges.js';
 import type { AnswerTable } from '../../db/schema.js';
 import type { Runtime } from '../../runtime.js';
 import { questionInfo } from '../question/info.js';
-import { cachedPage, visitorsPageOrNone } from '../question/list-cache.js';
+import type { SharedReply } from '../../core/shared-reply.js';
+import { cachedPage, cachedReaderPage, visitorsPageOrNone } from '../question/list-cache.js';
 import { findQuestion } from '../question/queries.js';
 import { questionIdOrThrow } from '../question/service.js';
 import { canSeeAnswer, canSeeQuestion } from '../visibility/rules.js';
@@ -66,15 +67,25 @@ async function presentAll(runtime: Runtime, rows: AnswerRow[], user: SessionUser
 }
 
 /**
- * GET /answer/page (domain.md 5.5). Visitors see available answers; signed-in users also their own
- * pending ones; moderators everything. "updated" really sorts by creation, newest first, as clients expect.
+ * GET /answer/page (domain.md 5.5) as a reply: the visitors' shared page, or the signed-in reader's
+ * own, kept a few seconds like it (list-cache.ts cachedReaderPage). Visitors see available answers;
+ * signed-in users also their own pending ones; moderators everything. "updated" really sorts by
+ * creation, newest first, as clients expect.
  */
-export async function answerPage(runtime: Runtime, query: AnswerPageQuery, user: SessionUser | null, lang: string) {
-  if (!user) return (await anonymousAnswerPage(runtime, query, lang)).data;
+export async function answerPageReply(runtime: Runtime, query: AnswerPageQuery, user: SessionUser | null, lang: string): Promise<SharedReply<AnswerPage>> {
+  if (!user) return anonymousAnswerPage(runtime, query, lang);
   const questionId = questionIdOrThrow(query.question_id);
-  const shared = await visitorsPageOrNone(anonymousAnswerPage(runtime, query, lang));
-  const overlaid = shared && (await withViewer(runtime, shared.data, questionId, user, lang));
-  return overlaid ?? loadAnswerPage(runtime, questionId, query, user, lang);
+  const [{ seo }, thresholds] = await Promise.all([loadSiteSettings(runtime), loadThresholds(runtime)]);
+  const key = ['answer-page', questionId, query.order, query.page, query.page_size, lang, seo.permalink];
+  return cachedReaderPage(runtime, user, thresholds, key, async () => {
+    const shared = await visitorsPageOrNone(anonymousAnswerPage(runtime, query, lang));
+    const overlaid = shared && (await withViewer(runtime, shared.data, questionId, user, lang));
+    return overlaid ?? loadAnswerPage(runtime, questionId, query, user, lang);
+  });
+}
+
+export async function answerPage(runtime: Runtime, query: AnswerPageQuery, user: SessionUser | null, lang: string): Promise<AnswerPage> {
+  return (await answerPageReply(runtime, query, user, lang)).data;
 }
 
 type AnswerPage = Awaited<ReturnType<typeof loadAnswerPage>>;

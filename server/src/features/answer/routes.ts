@@ -5,7 +5,7 @@ import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
 import { postingRoute } from '../captcha/throttle.js';
 import { acceptAnswer, acceptBody } from './accept.js';
-import { answerInfo, answerPage, anonymousAnswerPage } from './list.js';
+import { answerInfo, answerPageReply } from './list.js';
 import { addAnswer, deleteAnswer, editAnswer } from './service.js';
 
 export async function answerRoutes(app: FastifyInstance) {
@@ -15,9 +15,8 @@ export async function answerRoutes(app: FastifyInstance) {
 
   app.get('/answer/page', { config: { access: 'public', cachedSession: true } }, async (request, reply) => {
     const query = parseInput(answerPageQuery, request.query);
-    // Visitors get the shared page's stored bodies.
-    if (!request.user) return (await anonymousAnswerPage(runtime, query, request.lang)).send(request, reply);
-    return send(request, reply, await answerPage(runtime, query, request.user, request.lang));
+    // The stored bodies of the visitors' or the reader's page.
+    return (await answerPageReply(runtime, query, request.user, request.lang)).send(request, reply);
   });
 
   app.get('/answer/info', pub, async (request, reply) =>

@@ -4,6 +4,7 @@ import { OBJECT_TYPE, objectTypeOf, toLongId } from '../../core/ids.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { nextObjectId } from '../../db/uniqid.js';
 import type { Runtime } from '../../runtime.js';
+import { changedQuestionLists } from '../question/list-cache.js';
 
 const DELETED = 10;
 
@@ -52,6 +53,8 @@ export async function switchBookmark(runtime: Runtime, user: SessionUser, rawId:
     // A concurrent identical request inserted first: its bookmark stands.
     if (!isUniqueViolation(err)) throw err;
   }
+  // Cached pages show the question's bookmark count, and the reader's own pages their bookmark.
+  await changedQuestionLists(runtime);
   const count = await db
     .selectFrom('collection')
     .select((eb) => eb.fn.countAll().as('n'))

@@ -6,6 +6,7 @@ import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Database } from '../../db/schema.js';
 import type { Runtime } from '../../runtime.js';
 import { ACT } from '../activity/types.js';
+import { changedQuestionLists } from '../question/list-cache.js';
 
 /** Activity types of follows (domain.md 2.20): follows are activity rows, not a table of their own. */
 export const FOLLOW = { question: ACT.questionFollow, tag: ACT.tagFollow } as const;
@@ -29,12 +30,15 @@ export async function follow(runtime: Runtime, user: SessionUser, rawId: string,
   const kind: Followable | null = type === OBJECT_TYPE.question ? 'question' : type === OBJECT_TYPE.tag ? 'tag' : null;
   if (!objectId || !kind) throw new AppError(404, 'error.object.not_found');
 
-  return runtime.database.transaction().execute(async (trx) => {
+  const result = await runtime.database.transaction().execute(async (trx) => {
     const status = await lockFollowable(trx, kind, objectId);
     if (status === undefined || status === DELETED) throw new AppError(404, 'error.object.not_found');
     const follows = await setFollow(trx, user.id, kind, objectId, !cancel);
     return { follows, is_followed: !cancel };
   });
+  // Cached question pages show the follow count, and the reader's own page their follow.
+  if (kind === 'question') await changedQuestionLists(runtime);
+  return result;
 }
 
 /**

@@ -10,7 +10,8 @@ import { presentTagBrief } from '../tag/presenter.js';
 import { tagsOfQuestions } from '../tag/queries.js';
 import { loadUserBasics } from '../user/basic.js';
 import { presentOptionalId } from './presenter.js';
-import { cachedPage, visitorsPageOrNone } from './list-cache.js';
+import type { SharedReply } from '../../core/shared-reply.js';
+import { cachedPage, cachedReaderPage, visitorsPageOrNone } from './list-cache.js';
 import { questionMarks } from './viewer-marks.js';
 import { findQuestion } from './queries.js';
 import { canSeeQuestion } from '../visibility/rules.js';
@@ -20,12 +21,23 @@ import { questionMemberActions } from './member-actions.js';
 import { inviteActions } from './invite.js';
 import { ACT } from '../activity/types.js';
 
+/**
+ * GET /question/info as a reply: the visitors' shared one, or the signed-in reader's own, kept a few
+ * seconds like it (list-cache.ts cachedReaderPage).
+ */
+export async function questionInfoReply(runtime: Runtime, rawId: string, user: SessionUser | null, lang: string): Promise<SharedReply<QuestionInfo>> {
+  if (!user) return anonymousQuestionInfo(runtime, rawId, lang);
+  const id = questionIdOrThrow(rawId);
+  const [{ seo, write }, thresholds] = await Promise.all([loadSiteSettings(runtime), loadThresholds(runtime)]);
+  return cachedReaderPage(runtime, user, thresholds, ['question-info', id, lang, seo.permalink, write.required_tag], async () => {
+    const shared = await visitorsPageOrNone(anonymousQuestionInfo(runtime, rawId, lang));
+    return shared ? withViewer(runtime, shared.data, id, user, lang) : loadQuestionInfo(runtime, id, user, lang);
+  });
+}
+
 /** GET /question/info: the question as the viewer may see it, with what the viewer may do. */
-export async function questionInfo(runtime: Runtime, rawId: string, user: SessionUser | null, lang: string) {
-  if (!user) return (await anonymousQuestionInfo(runtime, rawId, lang)).data;
-  const shared = await visitorsPageOrNone(anonymousQuestionInfo(runtime, rawId, lang));
-  if (!shared) return loadQuestionInfo(runtime, questionIdOrThrow(rawId), user, lang);
-  return withViewer(runtime, shared.data, questionIdOrThrow(rawId), user, lang);
+export async function questionInfo(runtime: Runtime, rawId: string, user: SessionUser | null, lang: string): Promise<QuestionInfo> {
+  return (await questionInfoReply(runtime, rawId, user, lang)).data;
 }
 
 type QuestionInfo = Awaited<ReturnType<typeof loadQuestionInfo>>;
@@ -34,7 +46,7 @@ type QuestionInfo = Awaited<ReturnType<typeof loadQuestionInfo>>;
  * A signed-in reader's question/info: the visitors' cached one with the reader's own part laid
  * over it (their marks and the live view, follow and bookmark counts, read fresh in one statement, and
  * the actions their role, reputation and ownership allow): the same JSON as loadQuestionInfo builds
- * for them (test/viewer-overlay.test.ts).
+ * for them (test/viewer-overlay.test.ts). Kept for the reader by questionInfoReply.
  */
 export async function withViewer(runtime: Runtime, shared: QuestionInfo, id: string, user: SessionUser, lang: string): Promise<QuestionInfo> {
   const [marks, thresholds, settings] = await Promise.all([questionMarks(runtime.database, id, user.id), loadThresholds(runtime), loadSiteSettings(runtime)]);
@@ -56,8 +68,8 @@ export async function withViewer(runtime: Runtime, shared: QuestionInfo, id: str
 
 /**
  * Every visitor sees the same question, so it is cached like the question lists: under their
- * generation, which every write to a question, its answers or votes renews (list-cache.ts), with
- * its reply bodies. Counters only a visit or a follow changes may lag by the page's few seconds.
+ * generation, which every write to a question, its answers, votes, follows or bookmarks renews
+ * (list-cache.ts), with its reply bodies. The view counter may lag by the page's few seconds.
  */
 export async function anonymousQuestionInfo(runtime: Runtime, rawId: string, lang: string) {
   const id = questionIdOrThrow(rawId);

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../core/errors.js';
+import type { SessionUser } from '../../core/guardian.js';
+import type { Thresholds } from '../../core/privileges.js';
 import { SharedReply } from '../../core/shared-reply.js';
 import type { Runtime } from '../../runtime.js';
 
@@ -29,35 +31,55 @@ export async function changedQuestionLists(runtime: Runtime): Promise<void> {
 }
 
 /**
- * Pages live in a store of their own, not in runtime.cache: a crawler walking every question would
+ * Pages live in stores of their own, not in runtime.cache: a crawler walking every question would
  * otherwise fill that cache with bodies that expired long ago (it drops entries only when full). All
  * pages live equally long, so the oldest is the first to expire: each new page first drops the
- * expired ones, and the store never holds more than PAGE_LIMIT.
+ * expired ones, and a store never holds more than its limit. Signed-in readers' pages have a store
+ * of their own, so that many readers never push the visitors' pages out.
  */
-const PAGE_LIMIT = 1000;
-const stores = new WeakMap<Runtime, Map<string, { page: SharedReply<unknown>; expires: number }>>();
+const PAGE_LIMIT = { visitors: 1000, readers: 500 };
+type Store = keyof typeof PAGE_LIMIT;
+const stores = new WeakMap<Runtime, Record<Store, Map<string, { page: SharedReply<unknown>; expires: number }>>>();
 
-function pageStore(runtime: Runtime) {
-  let store = stores.get(runtime);
-  if (!store) stores.set(runtime, (store = new Map()));
-  return store;
-}
-
-/** The cached page with its reply, whose serialised and compressed bodies live as long as the page. */
-export async function cachedPage<T>(runtime: Runtime, key: unknown, load: () => Promise<T>): Promise<SharedReply<T>> {
-  const cacheKey = `${await generation(runtime)}:${JSON.stringify(key)}`;
-  const store = pageStore(runtime);
+async function keptPage<T>(runtime: Runtime, kind: Store, cacheKey: string, load: () => Promise<T>): Promise<SharedReply<T>> {
+  let all = stores.get(runtime);
+  if (!all) stores.set(runtime, (all = { visitors: new Map(), readers: new Map() }));
+  const store = all[kind];
   const hit = store.get(cacheKey);
   if (hit && hit.expires > Date.now()) return hit.page as SharedReply<T>;
   const page = new SharedReply(await load());
   const now = Date.now();
   for (const [oldKey, old] of store) {
-    if (old.expires > now && store.size < PAGE_LIMIT) break;
+    if (old.expires > now && store.size < PAGE_LIMIT[kind]) break;
     store.delete(oldKey);
   }
   store.delete(cacheKey);
   store.set(cacheKey, { page, expires: now + PAGE_SECONDS * 1000 });
   return page;
+}
+
+/** The cached page with its reply, whose serialised and compressed bodies live as long as the page. */
+export async function cachedPage<T>(runtime: Runtime, key: unknown, load: () => Promise<T>): Promise<SharedReply<T>> {
+  return keptPage(runtime, 'visitors', `${await generation(runtime)}:${JSON.stringify(key)}`, load);
+}
+
+/** A number per privilege-thresholds object: a new one (settings changed) starts new reader pages. */
+const thresholdSerials = new WeakMap<Thresholds, number>();
+let lastSerial = 0;
+
+/**
+ * One signed-in reader's own page (the visitors' page with their marks and actions), kept like the
+ * visitors' pages under the same generation. Everything that changes a reader's marks renews it:
+ * votes, answers, follows and bookmarks all start a new generation. What their actions depend on
+ * (account, role, status, reputation, the thresholds) is part of the key, so a promotion or new
+ * reputation shows on the next read. A reader whose client polls or refetches (on focus, after an
+ * action elsewhere) gets the stored bytes and ETag instead of a statement and a serialisation.
+ */
+export async function cachedReaderPage<T>(runtime: Runtime, user: SessionUser, thresholds: Thresholds, key: unknown, load: () => Promise<T>): Promise<SharedReply<T>> {
+  let serial = thresholdSerials.get(thresholds);
+  if (serial === undefined) thresholdSerials.set(thresholds, (serial = ++lastSerial));
+  const reader = `${user.id}:${user.roleId}:${user.status}:${user.mailStatus}:${user.rank}:${serial}`;
+  return keptPage(runtime, 'readers', `${await generation(runtime)}:${reader}:${JSON.stringify(key)}`, load);
 }
 
 /** Any comment written, edited or deleted retires every cached comment page. */

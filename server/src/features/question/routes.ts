@@ -6,7 +6,7 @@ import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
 import { addAnswer } from '../answer/service.js';
 import { postingRoute } from '../captcha/throttle.js';
-import { anonymousQuestionInfo, questionInfo } from './info.js';
+import { questionInfo, questionInfoReply } from './info.js';
 import { questionPageReply } from './list.js';
 import { recommendPage } from './recommend.js';
 import { relatedQuestions, similarQuestions } from './related.js';
@@ -31,15 +31,10 @@ export async function questionRoutes(app: FastifyInstance) {
   // Readers' sessions may come from the few-seconds process cache (core/session.ts), as for the notification poll.
   app.get('/question/info', { config: { access: 'public', cachedSession: true } }, async (request, reply) => {
     const { id } = parseInput(idQuery, request.query);
-    if (!request.user) {
-      // Visitors get the shared question's stored bodies; their view is counted all the same.
-      const shared = await anonymousQuestionInfo(runtime, id, request.lang);
-      await countView(runtime.database, questionIdOrThrow(id), viewerOf(request));
-      return shared.send(request, reply);
-    }
-    const info = await questionInfo(runtime, id, request.user, request.lang);
+    // The stored bodies of the visitors' or the reader's page; the view is counted all the same.
+    const info = await questionInfoReply(runtime, id, request.user, request.lang);
     await countView(runtime.database, questionIdOrThrow(id), viewerOf(request));
-    return send(request, reply, info);
+    return info.send(request, reply);
   });
 
   app.get('/question/similar', auth, async (request, reply) => {
