@@ -3,8 +3,24 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connect.js';
 
 /** Who a view is counted for: the account, else a digest of the address and browser. */
-export const viewerOf = (request: FastifyRequest) =>
-  request.user ? `u:${request.user.id}` : `a:${createHash('sha256').update(`${request.ip}|${request.headers['user-agent'] ?? ''}`).digest('hex').slice(0, 40)}`;
+export const viewerOf = (request: FastifyRequest) => (request.user ? `u:${request.user.id}` : visitorDigest(`${request.ip}|${request.headers['user-agent'] ?? ''}`));
+
+/**
+ * The digests of recent visitors, so that a visitor reading page after page is hashed once (a
+ * SHA-256 per read was a tenth of a cached question read's own work). Bounded, oldest out first.
+ */
+const digests = new Map<string, string>();
+const DIGEST_LIMIT = 10_000;
+
+function visitorDigest(visitor: string): string {
+  let digest = digests.get(visitor);
+  if (digest === undefined) {
+    digest = `a:${createHash('sha256').update(visitor).digest('hex').slice(0, 40)}`;
+    digests.set(visitor, digest);
+    if (digests.size > DIGEST_LIMIT) digests.delete(digests.keys().next().value!);
+  }
+  return digest;
+}
 
 /** A viewer counts once per question per period, however often they reload. */
 const PERIOD_SECONDS = 6 * 3600;
