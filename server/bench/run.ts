@@ -1,9 +1,10 @@
 /**
  * npm run bench: starts the built server on a temporary data directory (auto-installed), drives
- * named routes with autocannon and prints req/s and latency percentiles for each, with /healthz
+ * named routes with wrk (or autocannon) and prints req/s and latency percentiles for each, with /healthz
  * as the same-run baseline. `--write` records the table in docs/benchmarks.md.
  *
  * Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50),
+ * BENCH_TOOL=wrk|autocannon (the load generator; default wrk when installed, `apt-get install wrk`),
  * BENCH_QUESTIONS (demo questions seeded first, default 10000; the recorded figures use 100000),
  * BENCH_USERS (demo users, default one per 10 questions),
  * BENCH_DB=postgres|mysql to run on a throwaway database of TEST_PG_URL / TEST_MYSQL_URL,
@@ -22,6 +23,7 @@ import { createThrowawayDb, type ThrowawayDb } from '../test/support/databases.j
 import { cpuMicroseconds } from './cpu.js';
 import { ANSWER_BIN, seedSite, serverNodeFlags } from './local-site.js';
 import { rssMegabytes } from './rss.js';
+import { type LoadResult, wrkInstalled, wrkLoad } from './wrk.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -125,19 +127,38 @@ function startServer(dataDir: string, db: ThrowawayDb | null): ChildProcess {
   });
 }
 
-async function measure(route: { name: string; path: string }, headers: Record<string, string>, pid?: number): Promise<Row> {
-  const cpuBefore = pid === undefined ? undefined : cpuMicroseconds(pid);
-  const result = await autocannon({ url: BASE + route.path, connections: CONNECTIONS, duration: SECONDS, headers });
-  const cpuAfter = pid === undefined ? undefined : cpuMicroseconds(pid);
+/**
+ * wrk when it is installed, else autocannon. autocannon runs in Node and spends more CPU per request
+ * than a light route costs the server: on two cores it caps /healthz well below the server's limit,
+ * which flatters every other route's share of it (docs/benchmarks.md, 2026-11-24).
+ */
+const TOOL = process.env.BENCH_TOOL || (wrkInstalled() ? 'wrk' : 'autocannon');
+
+async function load(url: string, headers: Record<string, string>): Promise<LoadResult> {
+  if (TOOL === 'wrk') return wrkLoad(url, { connections: CONNECTIONS, seconds: SECONDS, headers });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   return {
-    cpu: cpuBefore === undefined || cpuAfter === undefined || !result.requests.total ? undefined : Math.round((cpuAfter - cpuBefore) / result.requests.total),
-    rss: pid === undefined ? undefined : rssMegabytes(pid),
-    name: route.name,
-    path: route.path,
     rps: Math.round(result.requests.average),
+    total: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+  };
+}
+
+async function measure(route: { name: string; path: string }, headers: Record<string, string>, pid?: number): Promise<Row> {
+  const cpuBefore = pid === undefined ? undefined : cpuMicroseconds(pid);
+  const result = await load(BASE + route.path, headers);
+  const cpuAfter = pid === undefined ? undefined : cpuMicroseconds(pid);
+  return {
+    cpu: cpuBefore === undefined || cpuAfter === undefined || !result.total ? undefined : Math.round((cpuAfter - cpuBefore) / result.total),
+    rss: pid === undefined ? undefined : rssMegabytes(pid),
+    name: route.name,
+    path: route.path,
+    rps: result.rps,
+    p50: result.p50,
+    p99: result.p99,
+    errors: result.errors,
   };
 }
 
@@ -251,7 +272,7 @@ async function main() {
       rows.push(await measure({ name: 'healthz (baseline, again at the end)', path: '/healthz' }, {}, server.pid));
     }
     const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-    const header = `## ${new Date().toISOString().slice(0, 10)}: ${DB}, ${QUESTIONS} questions, ${USERS} users, ${CONNECTIONS} connections, ${SECONDS} s per route\n\nMachine: ${machine}\n`;
+    const header = `## ${new Date().toISOString().slice(0, 10)}: ${DB}, ${QUESTIONS} questions, ${USERS} users, ${TOOL}, ${CONNECTIONS} connections, ${SECONDS} s per route\n\nMachine: ${machine}\n`;
     const peak = server.pid === undefined ? undefined : rssMegabytes(server.pid, 'VmHWM');
     const report = `${header}\n${table(rows)}\n${peak === undefined ? '' : `\nPeak RSS of the server (VmHWM): ${peak} MB\n`}`;
     console.log(`\n${report}`);
