@@ -75,8 +75,7 @@ async function presentAll(runtime: Runtime, rows: AnswerRow[], user: SessionUser
 export async function answerPageReply(runtime: Runtime, query: AnswerPageQuery, user: SessionUser | null, lang: string): Promise<SharedReply<AnswerPage>> {
   if (!user) return anonymousAnswerPage(runtime, query, lang);
   const questionId = questionIdOrThrow(query.question_id);
-  const [{ seo }, thresholds] = await Promise.all([loadSiteSettings(runtime), loadThresholds(runtime)]);
-  const key = ['answer-page', questionId, query.order, query.page, query.page_size, lang, seo.permalink];
+  const [key, thresholds] = await Promise.all([pageKey(runtime, questionId, query, lang), loadThresholds(runtime)]);
   return cachedReaderPage(runtime, user, thresholds, key, async () => {
     const shared = await visitorsPageOrNone(anonymousAnswerPage(runtime, query, lang));
     const overlaid = shared && (await withViewer(runtime, shared.data, questionId, user, lang));
@@ -115,9 +114,13 @@ export async function withViewer(runtime: Runtime, shared: AnswerPage, questionI
 /** Visitors share one answer list per page, cached like question/info (see anonymousQuestionInfo). */
 export async function anonymousAnswerPage(runtime: Runtime, query: AnswerPageQuery, lang: string) {
   const questionId = questionIdOrThrow(query.question_id);
+  return cachedPage(runtime, await pageKey(runtime, questionId, query, lang), () => loadAnswerPage(runtime, questionId, query, null, lang));
+}
+
+/** What a cached answer page depends on besides its generation (and, for a reader's own, the reader). */
+async function pageKey(runtime: Runtime, questionId: string, query: AnswerPageQuery, lang: string) {
   const { seo } = await loadSiteSettings(runtime);
-  const key = ['answer-page', questionId, query.order, query.page, query.page_size, lang, seo.permalink];
-  return cachedPage(runtime, key, () => loadAnswerPage(runtime, questionId, query, null, lang));
+  return ['answer-page', questionId, query.order, query.page, query.page_size, lang, seo.permalink];
 }
 
 /** The answer page of one viewer built from the tables. */

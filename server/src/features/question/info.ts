@@ -28,8 +28,8 @@ import { ACT } from '../activity/types.js';
 export async function questionInfoReply(runtime: Runtime, rawId: string, user: SessionUser | null, lang: string): Promise<SharedReply<QuestionInfo>> {
   if (!user) return anonymousQuestionInfo(runtime, rawId, lang);
   const id = questionIdOrThrow(rawId);
-  const [{ seo, write }, thresholds] = await Promise.all([loadSiteSettings(runtime), loadThresholds(runtime)]);
-  return cachedReaderPage(runtime, user, thresholds, ['question-info', id, lang, seo.permalink, write.required_tag], async () => {
+  const [key, thresholds] = await Promise.all([pageKey(runtime, id, lang), loadThresholds(runtime)]);
+  return cachedReaderPage(runtime, user, thresholds, key, async () => {
     const shared = await visitorsPageOrNone(anonymousQuestionInfo(runtime, rawId, lang));
     return shared ? withViewer(runtime, shared.data, id, user, lang) : loadQuestionInfo(runtime, id, user, lang);
   });
@@ -73,8 +73,13 @@ export async function withViewer(runtime: Runtime, shared: QuestionInfo, id: str
  */
 export async function anonymousQuestionInfo(runtime: Runtime, rawId: string, lang: string) {
   const id = questionIdOrThrow(rawId);
+  return cachedPage(runtime, await pageKey(runtime, id, lang), () => loadQuestionInfo(runtime, id, null, lang));
+}
+
+/** What a cached question/info depends on besides its generation (and, for a reader's own, the reader). */
+async function pageKey(runtime: Runtime, id: string, lang: string) {
   const { seo, write } = await loadSiteSettings(runtime);
-  return cachedPage(runtime, ['question-info', id, lang, seo.permalink, write.required_tag], () => loadQuestionInfo(runtime, id, null, lang));
+  return ['question-info', id, lang, seo.permalink, write.required_tag];
 }
 
 /** The question/info of one viewer built from the tables (visitors' cached pages, pages only some viewers see). */

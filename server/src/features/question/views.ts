@@ -14,12 +14,15 @@ const DIGEST_LIMIT = 10_000;
 
 function visitorDigest(visitor: string): string {
   let digest = digests.get(visitor);
-  if (digest === undefined) {
-    digest = `a:${createHash('sha256').update(visitor).digest('hex').slice(0, 40)}`;
-    digests.set(visitor, digest);
-    if (digests.size > DIGEST_LIMIT) digests.delete(digests.keys().next().value!);
-  }
+  if (digest === undefined) keepBounded(digests, visitor, (digest = `a:${createHash('sha256').update(visitor).digest('hex').slice(0, 40)}`), DIGEST_LIMIT);
   return digest;
+}
+
+/** Sets `key` as the newest entry of `map` (Maps keep insertion order) and drops the oldest past `limit`. */
+function keepBounded<V>(map: Map<string, V>, key: string, value: V, limit: number) {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > limit) map.delete(map.keys().next().value!);
 }
 
 /** A viewer counts once per question per period, however often they reload. */
@@ -35,9 +38,7 @@ const KNOWN_LIMIT = 50_000;
 function remember(db: Db, key: string, viewedAt: number) {
   let views = known.get(db);
   if (!views) known.set(db, (views = new Map()));
-  views.delete(key);
-  views.set(key, viewedAt);
-  if (views.size > KNOWN_LIMIT) views.delete(views.keys().next().value!);
+  keepBounded(views, key, viewedAt, KNOWN_LIMIT);
 }
 
 export async function countView(db: Db, questionId: string, viewer: string): Promise<void> {
