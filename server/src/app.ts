@@ -10,6 +10,7 @@ import { errorHandler } from './core/error-handler.js';
 import { type LogDestination, loggerOptions } from './core/log-redaction.js';
 import { commonSecurityHeaders } from './core/security-headers.js';
 import { etagOnSend } from './core/etag.js';
+import { COMPRESS_MIN_BYTES, serverWithFastPath } from './core/http-server.js';
 import { AppError, notFound } from './core/errors.js';
 import { type RouteAccess, ensureRouteAccess } from './core/guardian.js';
 import { resolveLanguage } from './core/i18n.js';
@@ -51,6 +52,7 @@ import { trustedProxies } from './config/config.js';
 import { mailHandler, MAIL_TOPIC } from './features/email/service.js';
 import { notifyOnEvent } from './features/notification/consumer.js';
 import { notificationRoutes } from './features/notification/routes.js';
+import { POLL_PATH, pollFastPath } from './features/notification/poll-fast-path.js';
 import { scheduleDigests } from './features/email/digest.js';
 import { handleMailEvent } from './features/email/new-question-mail.js';
 import { unsubscribeRoutes } from './features/email/unsubscribe-routes.js';
@@ -104,8 +106,12 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
     bodyLimit: 1024 * 1024,
     // Forwarded headers are believed only from the configured proxies (README: reverse proxy).
     trustProxy: proxiesOrNone(trustedProxies(runtime.config)),
-    // A page render's own API calls are part of the page request, which is logged.
-    logController: new LogController({ disableRequestLogging: (req: { headers: IncomingHttpHeaders }) => renderReaderOf(req.headers) !== undefined }),
+    // A page render's own API calls are part of the page request, which is logged. The
+    // notification poll (every 3 s per signed-in tab) would be most of the log: not logged either.
+    logController: new LogController({
+      disableRequestLogging: (req: { url?: string; headers: IncomingHttpHeaders }) => req.url === POLL_PATH || renderReaderOf(req.headers) !== undefined,
+    }),
+    serverFactory: serverWithFastPath(pollFastPath(runtime)),
   });
   app.decorate('runtime', runtime);
   runtime.outbox.on(MAIL_TOPIC, mailHandler(runtime));
@@ -163,7 +169,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
 
   // Before compression: the tag names the content, whatever encoding it is then sent in.
   app.addHook('onSend', etagOnSend);
-  await app.register(compress, { global: true, encodings: ['br', 'gzip', 'deflate'], threshold: 1024 });
+  await app.register(compress, { global: true, encodings: ['br', 'gzip', 'deflate'], threshold: COMPRESS_MIN_BYTES });
   await app.register(cookie);
 
   app.get('/healthz', async (_request, reply) => reply.type('text/plain').send('OK'));

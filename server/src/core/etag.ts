@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 const tagsOfCachedBodies = new WeakMap<Buffer, string>();
 
-function tagOf(payload: string | Buffer): string {
+export function etagOf(payload: string | Buffer): string {
   if (typeof payload === 'string') return `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
   let tag = tagsOfCachedBodies.get(payload);
   if (!tag) {
@@ -20,7 +20,7 @@ function tagOf(payload: string | Buffer): string {
 }
 
 /** Whether an If-None-Match header (a list of tags, or `*`) names `tag`; weak comparison. */
-function matches(header: string, tag: string): boolean {
+export function ifNoneMatchNames(header: string, tag: string): boolean {
   const bare = tag.slice(2);
   return header.split(',').some((t) => {
     const candidate = t.trim();
@@ -33,10 +33,10 @@ export async function etagOnSend(request: FastifyRequest, reply: FastifyReply, p
   if (!request.url.startsWith('/answer/')) return payload;
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
   if (reply.hasHeader('etag')) return payload;
-  const tag = tagOf(payload);
+  const tag = etagOf(payload);
   reply.header('ETag', tag);
   const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && matches(ifNoneMatch, tag)) {
+  if (ifNoneMatch && ifNoneMatchNames(ifNoneMatch, tag)) {
     reply.code(304);
     reply.removeHeader('content-length');
     return '';

@@ -27,19 +27,33 @@ export type RouteAccess = 'none' | 'public' | 'any-status' | 'auth' | 'admin';
 export const USER_STATUS = { available: 1, suspended: 9, deleted: 10 } as const;
 
 export function ensureRouteAccess(user: SessionUser | null, access: RouteAccess, loginRequired: boolean): void {
-  if (access === 'none') return;
-  if (user?.status === USER_STATUS.deleted) throw unauthorized();
+  const denial = routeDenial(user, access, loginRequired);
+  if (denial) throw denial();
+}
+
+/** The same decision without an error: for a fast path that hands every refusal to the full one. */
+export const mayCallRoute = (user: SessionUser | null, access: RouteAccess, loginRequired: boolean): boolean =>
+  routeDenial(user, access, loginRequired) === undefined;
+
+const needsVerifiedMail = () => forbidden('error.email.need_to_be_verified', 'inactive');
+const suspendedError = () => forbidden('error.user.suspended', 'suspended');
+const notAdmin = () => forbidden('base.forbidden_error');
+
+/** Why `user` may not call a route of this access level, as the error to throw; undefined when allowed. */
+function routeDenial(user: SessionUser | null, access: RouteAccess, loginRequired: boolean): (() => AppError) | undefined {
+  if (access === 'none') return undefined;
+  if (user?.status === USER_STATUS.deleted) return unauthorized;
   if (access === 'public') {
-    if (!loginRequired) return;
-    if (!user) throw unauthorized();
-    if (user.mailStatus !== MAIL_STATUS.verified) throw forbidden('error.email.need_to_be_verified', 'inactive');
-    return;
+    if (!loginRequired) return undefined;
+    if (!user) return unauthorized;
+    return user.mailStatus !== MAIL_STATUS.verified ? needsVerifiedMail : undefined;
   }
-  if (!user) throw unauthorized();
-  if (access === 'any-status') return;
-  if (user.mailStatus !== MAIL_STATUS.verified) throw forbidden('error.email.need_to_be_verified', 'inactive');
-  if (user.status === USER_STATUS.suspended) throw forbidden('error.user.suspended', 'suspended');
-  if (access === 'admin' && user.roleId !== ROLE.admin) throw forbidden('base.forbidden_error');
+  if (!user) return unauthorized;
+  if (access === 'any-status') return undefined;
+  if (user.mailStatus !== MAIL_STATUS.verified) return needsVerifiedMail;
+  if (user.status === USER_STATUS.suspended) return suspendedError;
+  if (access === 'admin' && user.roleId !== ROLE.admin) return notAdmin;
+  return undefined;
 }
 
 /** Actions only roles grant, whatever the reputation (domain.md 4.1-4.2). */

@@ -55,15 +55,22 @@ export function setHtmlHeaders(reply: FastifyReply, nonce: string, extras?: Poli
 
 const isApi = (url: string) => url.startsWith('/answer/') || url.startsWith(`${INSTALL_PREFIX}/`);
 
+/** On every reply. Nothing is content-sniffed; other sites see only our origin as the referrer. */
+export const COMMON_SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+} as const;
+
 /**
- * onSend hook for every reply. Nothing is content-sniffed; other sites see only our origin as the
- * referrer. API replies carry per-user or per-language data: never stored by a browser or a shared
- * cache, unless the route set its own Cache-Control on purpose.
+ * API replies carry per-user or per-language data: never stored by a browser or a shared cache,
+ * unless the route set its own Cache-Control on purpose.
  */
+export const API_CACHE_CONTROL = 'no-store';
+
+/** onSend hook for every reply. */
 export async function commonSecurityHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  reply.header('X-Content-Type-Options', 'nosniff');
-  reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-  if (isApi(request.url) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+  reply.headers(COMMON_SECURITY_HEADERS);
+  if (isApi(request.url) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', API_CACHE_CONTROL);
   return payload;
 }
 

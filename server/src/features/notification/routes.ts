@@ -4,6 +4,7 @@ import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
 import { notificationPage } from './page.js';
 import { markAllRead, markRead, resetRedDot } from './read.js';
+import { POLL_ACCESS } from './poll-fast-path.js';
 import { cachedStatusReply, notificationStatus } from './status.js';
 
 /** The poll's reply, declared so Fastify serialises it with a compiled serialiser (it is sent very often). */
@@ -38,8 +39,9 @@ const STATUS_REPLY = {
 /** In-app notifications (domain.md 8.4): the list, the polled status, and read states. */
 export async function notificationRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
-  // The hottest call of the site (every 3 s per signed-in tab): a few-seconds session cache.
-  app.get('/notification/status', { config: { access: 'auth', cachedSession: true }, schema: { response: { 200: STATUS_REPLY } } }, (request, reply) => {
+  // The hottest call of the site (every 3 s per signed-in tab): a few-seconds session cache. Over
+  // HTTP, a poll whose reply is cached is answered before Fastify (poll-fast-path.ts).
+  app.get('/notification/status', { config: { access: POLL_ACCESS, cachedSession: true }, schema: { response: { 200: STATUS_REPLY } } }, (request, reply) => {
     // Not async: a cached status is sent without a round through the promise queue.
     const cached = cachedStatusReply(runtime, request.user!, request.lang);
     if (cached) return reply.type('application/json; charset=utf-8').send(cached);
