@@ -1,3 +1,4 @@
+import { executionAsyncId } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedQuestionLists } from '../src/features/question/list-cache.js';
 import { forgetSiteSettings } from '../src/features/siteinfo/service.js';
@@ -144,6 +145,16 @@ describe.each(dialectTargets())('pages on $name', (target) => {
       // A client cannot claim the render's in-process identity.
       const forged = await get(`/answer/api/v1/user/info`, { 'x-answer-render': `${'0'.repeat(64)}.${cookie.slice(6)}` });
       expect(forged.json().data).toBeNull();
+    });
+
+    it("leaves Node's promise hooks off once the renders are done", async () => {
+      // With promise hooks on (an AsyncLocalStorage in use on Node 20), a promise continuation runs
+      // under an async id; with them off, under 0. They would tax every request of the server.
+      const asyncIdInPromise = () => new Promise<number>((resolve) => void Promise.resolve().then(() => resolve(executionAsyncId())));
+      expect(await asyncIdInPromise()).toBe(0);
+      const cookie = await visitCookie();
+      await Promise.all([get(canonical, { cookie }), get(canonical, { cookie }), get('/tags'), get(`${canonical}?fresh=1`)]);
+      expect(await asyncIdInPromise()).toBe(0);
     });
 
     it('escapes the title and `</` in the head and in the data blocks', async () => {

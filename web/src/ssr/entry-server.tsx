@@ -1,8 +1,9 @@
-import { PassThrough } from 'node:stream';
 import type { SiteInfo } from '@answer/contract';
 import { type DehydratedState, dehydrate, type Query, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { type ReactNode, StrictMode } from 'react';
+// The edge build: the node build keeps a request store in an AsyncLocalStorage, which would switch
+// on Node's promise hooks for the whole server (see request-context.ts).
+import { renderToReadableStream } from 'react-dom/server.edge';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { getLanguageConfig, getPluginStatus, getUcAgent, getUserInfo } from '../api/common';
 import type { ApiFetch } from '../api/client-env';
@@ -19,7 +20,7 @@ import { userStore } from '../state/user';
 import { applyTimeZone } from '../utils/time-zone';
 import { prefetchPage } from './prefetch';
 import { withRenderLock } from './render-lock';
-import { configureServerClient, type RenderRequest, runAs } from './request-context';
+import { configureServerClient, type RenderRequest, runAs, withRenderContext } from './request-context';
 
 /** What the server gives a render: the page's URL, the site, and its own API as the reader. */
 export interface RenderInput {
@@ -94,15 +95,15 @@ function waiting(client: QueryClient, asked: Set<string>): Query[] {
     });
 }
 
-function collect(render: (sink: PassThrough) => void): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const sink = new PassThrough();
-    const chunks: Buffer[] = [];
-    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-    sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    sink.on('error', reject);
-    render(sink);
+/** The whole page as one string, once everything in it is ready (no boundary left to stream in later). */
+async function renderHtml(app: ReactNode): Promise<string> {
+  const stream = await renderToReadableStream(app, {
+    // React sends a large finished boundary apart, completed by an inline script; the page is
+    // sent whole anyway, so every boundary stays in place, whatever its size.
+    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
   });
+  await stream.allReady;
+  return new Response(stream).text();
 }
 
 /**
@@ -110,7 +111,11 @@ function collect(render: (sink: PassThrough) => void): Promise<string> {
  * the server's API as the reader would get it, and handed to the browser with the HTML, which the
  * app hydrates instead of asking again.
  */
-export async function render(input: RenderInput): Promise<RenderResult> {
+export function render(input: RenderInput): Promise<RenderResult> {
+  return withRenderContext(() => renderPage(input));
+}
+
+async function renderPage(input: RenderInput): Promise<RenderResult> {
   const handler = await prepare();
   const request: RenderRequest = { fetch: input.fetch, language: DEFAULT_LANGUAGE };
   const quiet = { passingError: true, ignore50x: true, allow401: true } as const;
@@ -155,15 +160,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   for (let pass = 1; ; pass++) {
     html = await withRenderLock(async () => {
       await enter();
-      return collect((sink) => {
-        const stream = renderToPipeableStream(app, {
-          // React sends a large finished boundary apart, completed by an inline script; the page is
-          // sent whole anyway, so every boundary stays in place, whatever its size.
-          progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-          onAllReady: () => stream.pipe(sink),
-          onShellError: (error) => sink.destroy(error as Error),
-        });
-      });
+      return renderHtml(app);
     });
     const queries = waiting(client, asked);
     if ((!queries.length && !html.includes(UNFINISHED_BOUNDARY)) || pass === MAX_PASSES) break;
