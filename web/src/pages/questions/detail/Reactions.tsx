@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/translator';
 import { REACTION_EMOJIS, type ReactionEmoji, type ReactionItem, react } from '../../../api/reactions';
 import type { ReactionTooltip as ReactionTooltipType } from './ReactionTooltip';
@@ -11,35 +11,59 @@ import { useOptimisticValue } from './useOptimisticValue';
 const GLYPHS: Record<ReactionEmoji, string> = { heart: '❤️', smile: '😄', frown: '☹️' };
 const NONE: ReactionItem[] = [];
 
+/** What counts as the reader starting to use the page. */
+const INTERACTIONS = ['pointermove', 'pointerdown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
+
+let firstInteraction: Promise<void> | undefined;
+
+/** Resolves at the reader's first interaction with the page (one set of listeners for all callers). */
+function afterFirstInteraction(): Promise<void> {
+  return (firstInteraction ??= new Promise<void>((resolve) => {
+    const done = () => {
+      for (const type of INTERACTIONS) window.removeEventListener(type, done, true);
+      resolve();
+    };
+    for (const type of INTERACTIONS) window.addEventListener(type, done, { capture: true, passive: true });
+  }));
+}
+
 /**
- * The tooltip's code (with its positioning library) is fetched once the page is interactive and the
- * browser idle, not before: until it arrives the buttons show without their tooltips.
+ * The tooltip's code (with its positioning library) is fetched at the reader's first interaction
+ * with the page (a pointer move, a key, a touch, a scroll), not before: a first visit loads nothing
+ * beyond the page's own code until then, and the tooltip is there by the time a pointer reaches a
+ * button. Wrapping a button remounts it, so a button focused when the code arrives is focused again.
  */
 let tooltipModule: Promise<typeof import('./ReactionTooltip')> | undefined;
-function useReactionTooltip() {
+function useReactionTooltip(group: RefObject<HTMLDivElement | null>) {
   const [loaded, setLoaded] = useState<typeof ReactionTooltipType | null>(null);
+  const refocus = useRef<string | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    const load = () => {
-      tooltipModule ??= import('./ReactionTooltip');
-      tooltipModule.then((m) => live && setLoaded(() => m.ReactionTooltip), () => undefined);
-    };
-    // When the browser is idle: hydrating the rest of the page comes first.
-    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: 2000 }) : undefined;
-    const timer = idle === undefined ? setTimeout(load, 200) : undefined;
+    afterFirstInteraction()
+      .then(() => (tooltipModule ??= import('./ReactionTooltip')))
+      .then((m) => {
+        if (!live) return;
+        const focused = document.activeElement;
+        refocus.current = focused instanceof HTMLElement && group.current?.contains(focused) ? focused.dataset.testid : undefined;
+        setLoaded(() => m.ReactionTooltip);
+      }, () => undefined);
     return () => {
       live = false;
-      if (idle !== undefined) cancelIdleCallback(idle);
-      clearTimeout(timer);
     };
-  }, []);
+  }, [group]);
+  useEffect(() => {
+    if (!loaded || !refocus.current) return;
+    group.current?.querySelector<HTMLElement>(`[data-testid="${refocus.current}"]`)?.focus();
+    refocus.current = undefined;
+  }, [loaded, group]);
   return loaded;
 }
 
 /** Heart, smile and frown under a question or answer, with who reacted in a tooltip. */
 export function Reactions({ objectId }: { objectId: string }) {
   const { t } = useTranslation();
-  const WithTooltip = useReactionTooltip();
+  const group = useRef<HTMLDivElement>(null);
+  const WithTooltip = useReactionTooltip(group);
   const gate = useMemberGate();
   const queryClient = useQueryClient();
   const { queryKey } = reactionsQuery(objectId);
@@ -58,7 +82,7 @@ export function Reactions({ objectId }: { objectId: string }) {
   };
 
   return (
-    <div className="d-inline-flex flex-wrap gap-1" role="group" aria-label={t('question.reaction.group')} aria-busy={summary.busy}>
+    <div ref={group} className="d-inline-flex flex-wrap gap-1" role="group" aria-label={t('question.reaction.group')} aria-busy={summary.busy}>
       {REACTION_EMOJIS.map((emoji) => {
         const item = summary.value.find((r) => r.emoji === emoji);
         const count = item?.count ?? 0;
