@@ -5,13 +5,14 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyContextConfig, type FastifyInstance, LogController } from 'fastify';
-import { ADMIN_API_PREFIX, API_PREFIX, INSTALL_PREFIX } from '@answer/contract';
+import { ADMIN_API_PREFIX, API_PREFIX, CONTROL_CHARACTER_REASON, INSTALL_PREFIX } from '@answer/contract';
 import { errorHandler } from './core/error-handler.js';
 import { type LogDestination, loggerOptions } from './core/log-redaction.js';
 import { commonSecurityHeaders } from './core/security-headers.js';
 import { etagOnSend } from './core/etag.js';
 import { COMPRESS_MIN_BYTES, serverWithFastPath } from './core/http-server.js';
-import { AppError, notFound } from './core/errors.js';
+import { AppError, FieldErrors, notFound } from './core/errors.js';
+import { forbiddenRequestField } from './core/request-text.js';
 import { type RouteAccess, ensureRouteAccess } from './core/guardian.js';
 import { resolveLanguage } from './core/i18n.js';
 import { cachedSession, resolveSession, resolveSessionCached, tokenFrom } from './core/session.js';
@@ -136,9 +137,15 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
     return servePage(runtime, request, reply);
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     request.declared = request.routeOptions.config;
     request.lang = resolveLanguage(request.headers['accept-language']);
+    const badField = forbiddenRequestField(request.url, request.params, request.query);
+    if (badField) {
+      // The API names the field; a page or feed URL is one no page has.
+      if (isApiPath(request.url)) throw new FieldErrors([{ field: badField, reason: CONTROL_CHARACTER_REASON }]);
+      return serveSpa(runtime, request.url, reply, { status: 404 });
+    }
     // Before installation only the boot calls answer (so a client can render the installer); the
     // rest of the API is 503 base.not_installed and pages redirect to /install.
     if (!runtime.installed && request.url.startsWith('/answer/') && !request.declared.beforeInstall) {

@@ -51,7 +51,8 @@ const ROOT = /<div id="root"[^>]*>\s*<div[^>]*>[\s\S]*?<\/div>\s*<\/div>/;
 export async function serveSpa(runtime: Runtime, url: string, reply: FastifyReply, content: ShellContent = {}) {
   const pathname = url.split('?')[0]!;
   if (!runtime.installed && pathname !== '/install' && !pathname.startsWith('/50x')) return reply.redirect('/install');
-  await creditShare(runtime, reply.request);
+  // A share credits only a page that exists.
+  if (!content.status) await creditShare(runtime, reply.request);
   const nonce = newNonce();
   let html = readIndex().replaceAll(NONCE_PLACEHOLDER, nonce);
   if (content.meta) html = html.replace(TITLE, () => renderHead(content.meta!, nonce));

@@ -211,6 +211,27 @@ describe.each(dialectTargets())('no bad input gives a 5xx on $name', (target) =>
     for (const prefix of ['/answer/api/v1/', '/answer/admin/api/', '/installation/']) expect(routes.some((r) => r.url.startsWith(prefix))).toBe(true);
   });
 
+  it('page and feed paths: control characters and broken escapes in path and query values', async () => {
+    const junk = ['%00', 'a%00b', '%01x', '%C2%85', '%EF%BF%BF', '%ED%A0%80', '%E0%A4%A', '%FF'];
+    const shapes = [
+      '/tags/J', '/tags/J/info', '/users/J', '/users/J/answers', '/badges/J', '/questions/J', '/questions/Q/J',
+      '/feeds/tags/J.atom', '/feeds/questions/J.atom', '/sitemap/J', '/uploads/J', '/J',
+      '/questions?tag=J', '/questions?order=J&page=J', '/questions/Q?share=J', '/search?q=J', '/tags?query=J', '/users?J=1',
+    ];
+    const failures: string[] = [];
+    for (const shape of shapes) {
+      for (const value of junk) {
+        const url = shape.replace('Q', fx.ids.question!).replace(/J/g, value);
+        for (const role of ['visitor', 'member'] as const) {
+          const token = fx.tokens[role];
+          const res = await fx.site.app.inject({ method: 'GET', url, headers: token ? { authorization: token } : {} });
+          if (res.statusCode >= 500) failures.push(`${url} as ${role}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it.each(routes.map((r) => [`${r.method} ${r.url}`, r] as const))('%s', async (label, route) => {
     const rng = mulberry32(SEED ^ hash(label));
     const url = route.url.replace(/:\w+/g, fx.ids.question!);
