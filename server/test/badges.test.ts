@@ -194,21 +194,28 @@ describe.each(targets)('badges on $name', ({ name, url }) => {
     expect((await count()).sort()).toEqual(['good_question', 'great_question', 'nice_question']);
   });
 
-  it('First Share: a visit through the link by someone else, not by the sharer', async () => {
+  it('First Share: a visit through the link by someone else, not by the sharer, signed in or not', async () => {
     const sharer = voters[1]!; // badgevoter1
-    const visit = (await ok(site.app.inject({ method: 'POST', url: '/answer/api/v1/user/login/email', payload: { e_mail: 'badgevoter1@example.com', pass: 'password-123' } }))).visit_token;
+    const signIn = async (email: string) =>
+      (await ok(site.app.inject({ method: 'POST', url: '/answer/api/v1/user/login/email', payload: { e_mail: email, pass: 'password-123' } }))) as { access_token: string; visit_token: string };
+    const own = await signIn('badgevoter1@example.com');
     const page = (cookie?: string) =>
       site.app.inject({ method: 'GET', url: `/questions/${questionId}?share=badgevoter1`, headers: cookie ? { cookie: `visit=${cookie}` } : {} });
-    expect((await page(visit)).statusCode).toBe(200);
+    expect((await page(own.visit_token)).statusCode).toBe(200);
+    // The sharer, signed out (the cookie now names no session), and a visitor without a cookie.
+    await ok(site.app.inject({ method: 'GET', url: '/answer/api/v1/user/logout', headers: { authorization: own.access_token } }));
+    expect((await page(own.visit_token)).statusCode).toBe(200);
+    expect((await page()).statusCode).toBe(200);
     await drain();
     expect(await awardsOf(sharer.id)).not.toContain('first_share');
-    expect((await page()).statusCode).toBe(200);
+    const other = await signIn('badgevoter2@example.com');
+    expect((await page(other.visit_token)).statusCode).toBe(200);
     await drain();
     expect(await awardsOf(sharer.id)).toContain('first_share');
     // Once held, visits write nothing at all.
     const outbox = async () => Number((await db().selectFrom('outbox').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const before = await outbox();
-    await page();
+    await page(other.visit_token);
     expect(await outbox()).toBe(before);
     // Unknown sharers and other paths are ignored.
     expect((await site.app.inject({ method: 'GET', url: `/questions/${questionId}?share=nobody-here` })).statusCode).toBe(200);

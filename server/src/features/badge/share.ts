@@ -11,7 +11,8 @@ import { HANDLER } from './rules.js';
 /**
  * First Share (domain.md 9.2): a page request for a question URL with `?share=<username>` credits
  * that user, but only when someone else opens the link (upstream counts self-visits; we do not).
- * The visitor is known by the visit cookie; a visitor without one counts as someone else.
+ * The opener must be signed in (known by the visit cookie) and not the sharer: a signed-out opener
+ * cannot be told apart from the sharer who just signed out, so it earns nothing (docs/decisions.md).
  *
  * Page loads are frequent and cheap, so the work is done only while it can matter: nothing is
  * written when the sharer already holds the badge or the badge is off. Never fails the page.
@@ -24,6 +25,8 @@ export async function creditShare(runtime: Runtime, request: FastifyRequest): Pr
     const [pathname, search] = [url.split('?')[0]!, url.slice(url.indexOf('?') + 1)];
     const sharer = new URLSearchParams(search).get('share')?.trim();
     if (!sharer || sharer.length > 100) return;
+    const visitCookie = request.cookies?.[VISIT_COOKIE];
+    if (!visitCookie) return;
     const parsed = parseQuestionPath(pathname.split('/').slice(2).map(safeDecode));
     if (!parsed) return;
     const db = runtime.database;
@@ -42,8 +45,8 @@ export async function creditShare(runtime: Runtime, request: FastifyRequest): Pr
     if (held) return;
     const question = await db.selectFrom('question').select('status').where('id', '=', parsed.questionId).executeTakeFirst();
     if (!question || !PUBLIC_QUESTION_STATUSES.includes(Number(question.status))) return;
-    const visitor = await resolveVisit(db, request.cookies?.[VISIT_COOKIE] ?? '');
-    if (visitor === sharerId) return;
+    const visitor = await resolveVisit(db, visitCookie);
+    if (!visitor || visitor === sharerId) return;
     await db.transaction().execute((trx) => publish(trx, { kind: 'share', sharerId, questionId: parsed.questionId }));
     // Page reads do not wake the outbox worker (app.ts); this one wrote an event.
     void runtime.outbox.kick();
