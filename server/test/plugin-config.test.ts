@@ -33,4 +33,14 @@ describe('plugin configuration (built-in plugins declare no fields)', () => {
     expect((await call('GET', `${CONFIG}?plugin_slug_name=basic_captcha`, user.token)).statusCode).toBe(403);
     expect((await call('GET', `${CONFIG}?plugin_slug_name=basic_captcha`)).statusCode).toBe(401);
   });
+
+  it('answers the calls every 1.4.0 client makes: the connector list (private sites too) and the members\' plugin tabs', async () => {
+    const connectors = await call('GET', '/answer/api/v1/connector/info');
+    expect(connectors.statusCode).toBe(200);
+    expect(body(connectors).data).toEqual([]);
+    const tabs = await call('GET', '/answer/api/v1/user/plugin/configs', user.token);
+    expect(tabs.statusCode).toBe(200);
+    expect(body(tabs).data).toEqual([]);
+    expect((await call('GET', '/answer/api/v1/user/plugin/configs')).statusCode).toBe(401);
+  });
 });

@@ -19,3 +19,4 @@ export * from './report.js';
 export * from './admin-content.js';
 export * from './site-settings.js';
 export * from './branding-images.js';
+export * from './plugin.js';

@@ -1,4 +1,4 @@
-import { ADMIN_API_PREFIX, text } from '@answer/contract';
+import { ADMIN_API_PREFIX, type ConnectorInfo, text, type UserPluginItem } from '@answer/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { send } from '../../core/envelope.js';
@@ -27,6 +27,19 @@ export async function pluginRoutes(app: FastifyInstance) {
   app.get('/answer/api/v1/plugin/status', { config: { access: 'none', beforeInstall: true } }, async (request, reply) => {
     const list = runtime.installed ? await pluginStatus(runtime) : [];
     return send(request, reply, list.map((p) => ({ slug_name: p.slug_name, enabled: p.enabled })));
+  });
+
+  // The login page's external sign-in buttons, in private mode too (before signing in). No
+  // connector plugin exists yet, so the list is empty, as upstream's with none enabled.
+  app.get('/answer/api/v1/connector/info', { config: { access: 'none' } }, async (request, reply) => {
+    const connectors: ConnectorInfo[] = [];
+    return send(request, reply, connectors);
+  });
+
+  // The tabs of plugins with per-member settings on the settings pages: none of the built-in ones has any.
+  app.get('/answer/api/v1/user/plugin/configs', { config: { access: 'auth' } }, async (request, reply) => {
+    const plugins: UserPluginItem[] = [];
+    return send(request, reply, plugins);
   });
 
   app.get(`${ADMIN_API_PREFIX}/plugins`, { config: { access: 'admin' } }, async (request, reply) => {

@@ -1,0 +1,17 @@
+/**
+ * Replies of the plugin calls every 1.4.0 client makes (domain.md 15), in upstream's shapes.
+ * `GET /connector/info`: the external sign-in buttons of the login page.
+ */
+export interface ConnectorInfo {
+  name: string;
+  /** An SVG image, inline. */
+  icon: string;
+  /** Where the button leads: the connector's login start on this site. */
+  link: string;
+}
+
+/** `GET /user/plugin/configs`: the enabled plugins with settings of each member's own (a tab each). */
+export interface UserPluginItem {
+  name: string;
+  slug_name: string;
+}
