@@ -77,8 +77,16 @@ describe.each(dialectTargets())('admin dashboard on $name', ({ name, url }) => {
 
     expect(info.database_type).toBe(name === 'sqlite3' ? 'sqlite' : name);
     expect(info.database_version).toMatch(/\d+\.\d+/);
-    expect(Number(info.database_size)).toBeGreaterThan(0);
-    expect(Number(info.occupying_storage_space)).toBeGreaterThanOrEqual(0);
+    // Upstream's shapes, which its client shows as they are: sizes formatted, the uptime in
+    // seconds as a string, whether uploads can be written.
+    expect(info.database_size).toMatch(/^\d+\.\d\d (B|KB|MB|GB)$/);
+    expect(info.occupying_storage_space).toMatch(/^\d+\.\d\d (B|KB|MB|GB)$/);
+    expect(info.uploading_files).toBe(true);
+    expect(info.app_start_time).toMatch(/^\d+$/);
+    expect(Number(info.app_start_time)).toBeLessThan(24 * 3600);
+    expect(info.operator.database_bytes).toBeGreaterThan(0);
+    expect(info.operator.storage_bytes).toBeGreaterThanOrEqual(0);
+    expect(Math.abs(info.operator.started_at + Number(info.app_start_time) - Date.now() / 1000)).toBeLessThan(120);
     expect(info.operator).toMatchObject({ node_version: process.version, outbox_failed: 0, outbox_last_error: '', redis: false });
     expect(info.operator.memory_rss).toBeGreaterThan(0);
     expect(info.operator.outbox_pending).toBeGreaterThanOrEqual(0);

@@ -197,18 +197,21 @@ export interface DashboardInfo {
   user_count: number;
   /** Pending flags + queued posts + suggested edits. */
   report_count: number;
-  uploading_files: number;
+  /** Whether the uploads directory takes new files (upstream's client shows writable / not writable). */
+  uploading_files: boolean;
   smtp: 'enabled' | 'not_configured';
   https: boolean;
   time_zone: string;
-  /** Bytes used by uploads. */
+  /** Space used by uploads, formatted as upstream does ("4.50 MB"); the bytes are in `operator`. */
   occupying_storage_space: string;
-  app_start_time: number;
+  /** Seconds since the server started, as a decimal string (upstream's shape; the client shows the uptime). */
+  app_start_time: string;
   login_required: boolean;
   /** 1.4.0 clients show it; here the Node.js version. */
   go_version: string;
   database_type: 'sqlite' | 'postgres' | 'mysql';
   database_version: string;
+  /** Formatted as upstream does ("4.50 MB"); the bytes are in `operator`. */
   database_size: string;
   version_info: { version: string; revision: string; remote_version: string };
   /** New questions, answers and users per day (UTC), oldest first, the last 30 days. */
@@ -218,6 +221,11 @@ export interface DashboardInfo {
     memory_rss: number;
     heap_used: number;
     uptime_seconds: number;
+    /** When the server started (unix seconds). */
+    started_at: number;
+    database_bytes: number;
+    storage_bytes: number;
+    upload_files: number;
     outbox_pending: number;
     outbox_failed: number;
     outbox_last_error: string;

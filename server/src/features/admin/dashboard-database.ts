@@ -8,8 +8,7 @@ const DAY = 86400;
 export interface DatabaseFacts {
   database_type: 'sqlite' | 'postgres' | 'mysql';
   database_version: string;
-  /** Bytes, as a string (the shape of 1.4.0). */
-  database_size: string;
+  database_bytes: number;
 }
 
 /** Server version and size of the site's database, asked the way each dialect offers. */
@@ -17,18 +16,18 @@ export async function databaseFacts(db: Db, connection: string): Promise<Databas
   const dialect = dialectOf(db);
   if (dialect === 'postgres') {
     const { rows } = await sql<{ v: string; s: string }>`SELECT version() AS v, pg_database_size(current_database()) AS s`.execute(db);
-    return { database_type: 'postgres', database_version: String(rows[0]?.v ?? ''), database_size: String(rows[0]?.s ?? 0) };
+    return { database_type: 'postgres', database_version: String(rows[0]?.v ?? ''), database_bytes: Number(rows[0]?.s ?? 0) };
   }
   if (dialect === 'mysql') {
     const { rows } = await sql<{ v: string; s: string | null }>`
       SELECT VERSION() AS v,
         (SELECT SUM(data_length + index_length) FROM information_schema.tables WHERE table_schema = DATABASE()) AS s`.execute(db);
-    return { database_type: 'mysql', database_version: String(rows[0]?.v ?? ''), database_size: String(Number(rows[0]?.s ?? 0)) };
+    return { database_type: 'mysql', database_version: String(rows[0]?.v ?? ''), database_bytes: Number(rows[0]?.s ?? 0) };
   }
   const { rows } = await sql<{ v: string }>`SELECT sqlite_version() AS v`.execute(db);
   // The write-ahead log holds committed pages not yet copied into the main file.
   const size = [connection, `${connection}-wal`].reduce((sum, file) => sum + (fs.existsSync(file) ? fs.statSync(file).size : 0), 0);
-  return { database_type: 'sqlite', database_version: String(rows[0]?.v ?? ''), database_size: String(size) };
+  return { database_type: 'sqlite', database_version: String(rows[0]?.v ?? ''), database_bytes: size };
 }
 
 type DailyTable = 'question' | 'answer' | 'user';

@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -29,4 +30,29 @@ export async function uploadsUsage(dir: string): Promise<{ files: number; bytes:
     }
   }
   return { files, bytes };
+}
+
+/** Whether new uploads can be written: the directory, or the nearest existing parent it would be made in. */
+export async function uploadsWritable(dir: string): Promise<boolean> {
+  for (let current = dir; ; current = path.dirname(current)) {
+    try {
+      await fs.access(current, constants.W_OK);
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || path.dirname(current) === current) return false;
+    }
+  }
+}
+
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
+
+/** A size the way upstream's dashboard shows it: two decimals, 1024 steps ("4.50 MB"). */
+export function formatFileSize(bytes: number): string {
+  let size = Math.max(0, bytes);
+  let unit = 0;
+  while (size >= 1024 && unit < UNITS.length - 1) {
+    size /= 1024;
+    unit++;
+  }
+  return `${size.toFixed(2)} ${UNITS[unit]}`;
 }

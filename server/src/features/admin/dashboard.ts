@@ -17,7 +17,7 @@ import { REVISION } from '../revision/service.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { remoteVersion } from './update-check.js';
 import { databaseFacts, perDay } from './dashboard-database.js';
-import { uploadsUsage } from './dashboard-storage.js';
+import { formatFileSize, uploadsUsage, uploadsWritable } from './dashboard-storage.js';
 
 const CACHE_KEY = 'answer:admin-dashboard';
 const CACHE_SECONDS = 60;
@@ -37,7 +37,8 @@ export async function dashboardRoutes(app: FastifyInstance, opts: { uploadsDir: 
       info = await dashboardInfo(runtime, opts.uploadsDir);
       await runtime.cache.set(CACHE_KEY, info, CACHE_SECONDS);
     }
-    return send(request, reply, { info });
+    // The uptime is counted at each call, not kept with the cached figures.
+    return send(request, reply, { info: { ...info, app_start_time: String(Math.floor(Date.now() / 1000) - STARTED_AT) } });
   });
 }
 
@@ -45,7 +46,7 @@ async function dashboardInfo(runtime: Runtime, uploadsDir: string): Promise<Dash
   const db = runtime.database;
   const settings = await loadSiteSettings(runtime);
   const count = async (query: Promise<{ n: unknown } | undefined>) => Number((await query)?.n ?? 0);
-  const [questions, answers, comments, votes, users, flags, queued, edits, smtp, uploads, database, daily, outbox, remote] = await Promise.all([
+  const [questions, answers, comments, votes, users, flags, queued, edits, smtp, uploads, writable, database, daily, outbox, remote] = await Promise.all([
     count(db.selectFrom('question').select((eb) => eb.fn.countAll().as('n')).where('status', 'in', QUESTION_COUNTED).executeTakeFirst()),
     count(db.selectFrom('answer').select((eb) => eb.fn.countAll().as('n')).where('status', 'in', ANSWER_COUNTED).executeTakeFirst()),
     count(db.selectFrom('comment').select((eb) => eb.fn.countAll().as('n')).where('status', '=', C.available).executeTakeFirst()),
@@ -56,6 +57,7 @@ async function dashboardInfo(runtime: Runtime, uploadsDir: string): Promise<Dash
     count(db.selectFrom('revision').select((eb) => eb.fn.countAll().as('n')).where('status', '=', REVISION.unreviewed).executeTakeFirst()),
     loadSmtpSettings(db),
     uploadsUsage(uploadsDir),
+    uploadsWritable(uploadsDir),
     databaseFacts(db, runtime.config?.data.database.connection ?? ''),
     dailyCounts(db),
     outboxHealth(db),
@@ -69,15 +71,17 @@ async function dashboardInfo(runtime: Runtime, uploadsDir: string): Promise<Dash
     vote_count: votes,
     user_count: users,
     report_count: flags + queued + edits,
-    uploading_files: uploads.files,
+    uploading_files: writable,
     smtp: smtpConfigured(smtp) ? 'enabled' : 'not_configured',
     https: settings.general.site_url.startsWith('https://'),
     time_zone: settings.interface.time_zone,
-    occupying_storage_space: String(uploads.bytes),
-    app_start_time: STARTED_AT,
+    occupying_storage_space: formatFileSize(uploads.bytes),
+    app_start_time: '0',
     login_required: settings.login.login_required,
     go_version: process.version,
-    ...database,
+    database_type: database.database_type,
+    database_version: database.database_version,
+    database_size: formatFileSize(database.database_bytes),
     // No update server is asked (check_update only records the owner's wish; see docs/decisions.md).
     version_info: { version: APP_VERSION, revision: APP_REVISION, remote_version: remote },
     daily,
@@ -86,6 +90,10 @@ async function dashboardInfo(runtime: Runtime, uploadsDir: string): Promise<Dash
       memory_rss: memory.rss,
       heap_used: memory.heapUsed,
       uptime_seconds: Math.floor(process.uptime()),
+      started_at: STARTED_AT,
+      database_bytes: database.database_bytes,
+      storage_bytes: uploads.bytes,
+      upload_files: uploads.files,
       ...outbox,
       redis: runtime.invalidation.connected,
     },
