@@ -166,7 +166,10 @@ describe.each(targets)('flags and the flag review queue on $name', ({ name, url 
   it('shows a post flagged by several people once, with every flag and its flagger; only to staff', async () => {
     const q = await ask();
     const a = await answer(q);
-    await flagged(a, flagger, SPAM);
+    // Written an hour before it was flagged, so the two times cannot be confused.
+    const writtenAt = Math.floor(Date.now() / 1000) - 3600;
+    await db().updateTable('answer').set({ created_at: writtenAt }).where('id', '=', a).execute();
+    const firstFlag = await flagged(a, flagger, SPAM);
     await flagged(a, second, SOMETHING, 'Looks like an advert');
     expect(await queue(flagger)).toEqual({ count: 0, list: [] });
     const data = await queue(moderator);
@@ -181,6 +184,11 @@ describe.each(targets)('flags and the flag review queue on $name', ({ name, url 
     expect(item).toMatchObject({ object_type: 'answer', title: expect.stringContaining('A question to flag'), object_status: 1 });
     expect(toLongId(item.question_id)).toBe(q);
     expect(item.author_user_info.username).toBe('flagauthor');
+    // As upstream's report service: created_at is the post's time, submit_at the (first) flag's.
+    const flaggedAt = Number((await db().selectFrom('report').select('created_at').where('id', '=', firstFlag).executeTakeFirstOrThrow()).created_at);
+    expect(item.created_at).toBe(writtenAt);
+    expect(item.submit_at).toBe(flaggedAt);
+    expect(flaggedAt).toBeGreaterThan(writtenAt);
     // The flagger, not the flagged post's author (upstream quirk).
     expect(item.submitter_user.username).toBe('flagfran');
     expect(item.reason).toMatchObject({ reason_type: SPAM, name: 'spam' });

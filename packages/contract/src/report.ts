@@ -80,6 +80,7 @@ export interface FlagEntry {
  */
 export interface FlaggedPost {
   flag_id: string;
+  /** When the post was written. */
   created_at: number;
   object_id: string;
   object_type: 'question' | 'answer' | 'comment';
@@ -93,6 +94,7 @@ export interface FlaggedPost {
   answer_count: number;
   answer_accepted: boolean;
   tags: { slug_name: string; display_name: string; main_tag_slug_name?: string; recommend: boolean; reserved: boolean }[];
+  /** When the (oldest open) flag was made. */
   submit_at: number;
   object_status: number;
   object_show_status: number;

@@ -113,7 +113,8 @@ async function presentFlaggedPost(runtime: Runtime, flags: Selectable<ReportTabl
   }));
   return {
     flag_id: String(first.id),
-    created_at: Number(first.created_at),
+    // As upstream's report service: the post's time here, the flag's in submit_at.
+    created_at: post.createdAt,
     object_id: pid(objectId),
     object_type: kind,
     question_id: pid(post.questionId),
@@ -126,7 +127,7 @@ async function presentFlaggedPost(runtime: Runtime, flags: Selectable<ReportTabl
     answer_count: post.answerCount,
     answer_accepted: post.accepted,
     tags,
-    submit_at: post.createdAt,
+    submit_at: Number(first.created_at),
     object_status: post.status,
     object_show_status: post.show,
     reason: entries[0]!.reason,

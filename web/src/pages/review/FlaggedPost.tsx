@@ -77,7 +77,7 @@ export function FlaggedPost({ post, remaining, busy, onHandle, onSkip }: Props) 
           {post.tags.length > 0 && <TagLinks tags={post.tags.map((tag) => ({ ...tag, main_tag_slug_name: tag.main_tag_slug_name ?? '' }))} className="mt-2" />}
           <div className="d-flex flex-wrap align-items-center gap-2 small mt-2 text-body-secondary">
             {post.author_user_info && <UserLink user={post.author_user_info} avatarSize={20} />}
-            <TimeAgo time={post.submit_at} />
+            <TimeAgo time={post.created_at} />
           </div>
         </div>
       )}
