@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetSiteSettings } from '../src/features/siteinfo/service.js';
-import { ADMIN, installedSite, login, type TestSite } from './support/app.js';
+import { ADMIN, installedSite, login, member, type TestSite } from './support/app.js';
 
 let site: TestSite;
 let token: string;
@@ -136,19 +136,42 @@ describe('uploads', () => {
     expect((await upload({ source: 'post' }, { name: 'a.png', type: 'image/png', data: await png() }, '')).statusCode).toBe(401);
   });
 
-  it('on a private site serves uploads only with a visit cookie', async () => {
+  it('on a private site serves uploads only to whoever may read the site, for that browser alone', async () => {
     const url = (await upload({ source: 'post' }, { name: 'p.png', type: 'image/png', data: await png() })).json().data as string;
+    // A public site's uploads may be kept by anyone in between.
+    expect((await site.app.inject({ method: 'GET', url })).headers['cache-control']).toBe('public, max-age=2592000');
+    const visitCookie = async (email: string) => {
+      const res = await site.app.inject({ method: 'POST', url: '/answer/api/v1/user/login/email', payload: { e_mail: email, pass: 'password-123' } });
+      expect(res.statusCode, res.body).toBe(200);
+      return String(res.headers['set-cookie']).split(';')[0]!;
+    };
+    const inactive = await member(site, 'uploadsinactive');
+    const suspended = await member(site, 'uploadssuspended');
+    const inactiveCookie = await visitCookie('uploadsinactive@example.com');
+    const suspendedCookie = await visitCookie('uploadssuspended@example.com');
+    for (const [who, status] of [[inactive, 'inactive'], [suspended, 'suspended']] as const) {
+      const res = await site.app.inject({ method: 'PUT', url: '/answer/admin/api/user/status', headers: { authorization: token }, payload: { user_id: who.id, status } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
     const db = site.runtime.database;
     const row = await db.selectFrom('site_info').select('content').where('type', '=', 'login').executeTakeFirstOrThrow();
     await db.updateTable('site_info').set({ content: JSON.stringify({ ...JSON.parse(row.content), login_required: true }) }).where('type', '=', 'login').execute();
     await forgetSiteSettings(site.runtime);
     try {
-      const denied = await site.app.inject({ method: 'GET', url });
-      expect(denied.statusCode).toBe(302);
-      expect(denied.headers.location).toBe('/403');
+      for (const cookie of [undefined, inactiveCookie, suspendedCookie, 'visit=not-a-session']) {
+        const denied = await site.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+        expect(denied.statusCode, cookie).toBe(302);
+        expect(denied.headers.location).toBe('/403');
+      }
+      // The same sessions are refused by the API's reads too: one rule.
+      const suspendedToken = (await site.app.inject({ method: 'POST', url: '/answer/api/v1/user/login/email', payload: { e_mail: 'uploadssuspended@example.com', pass: 'password-123' } })).json().data.access_token;
+      expect((await site.app.inject({ method: 'GET', url: '/answer/api/v1/question/page', headers: { authorization: suspendedToken } })).json()).toMatchObject({ code: 403, data: { type: 'suspended' } });
       const loginRes = await site.app.inject({ method: 'POST', url: '/answer/api/v1/user/login/email', payload: { e_mail: ADMIN.email, pass: ADMIN.password } });
       const cookie = String(loginRes.headers['set-cookie']).split(';')[0]!;
-      expect((await site.app.inject({ method: 'GET', url, headers: { cookie } })).statusCode).toBe(200);
+      const allowed = await site.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(allowed.statusCode).toBe(200);
+      expect(allowed.headers['cache-control']).toBe('private, no-cache');
+      expect(String(allowed.headers.vary)).toMatch(/cookie/i);
     } finally {
       await db.updateTable('site_info').set({ content: row.content }).where('type', '=', 'login').execute();
       await forgetSiteSettings(site.runtime);

@@ -17,7 +17,8 @@ export interface SessionUser {
 /**
  * Who may call a route (domain.md 1.1):
  * - none: always reachable (installer-free basics, login flow);
- * - public: anonymous allowed, unless the site is private (login_required);
+ * - public: anonymous allowed, unless the site is private (login_required): then only an
+ *   available account with a verified e-mail reads it (the API, rendered pages and uploads alike);
  * - any-status: a session is required, unverified or suspended accounts allowed;
  * - auth: an available account with a verified e-mail;
  * - admin: role Admin.
@@ -46,7 +47,9 @@ function routeDenial(user: SessionUser | null, access: RouteAccess, loginRequire
   if (access === 'public') {
     if (!loginRequired) return undefined;
     if (!user) return unauthorized;
-    return user.mailStatus !== MAIL_STATUS.verified ? needsVerifiedMail : undefined;
+    if (user.mailStatus !== MAIL_STATUS.verified) return needsVerifiedMail;
+    // Upstream lets a suspended account go on reading a private site; a suspension closes it here.
+    return user.status === USER_STATUS.suspended ? suspendedError : undefined;
   }
   if (!user) return unauthorized;
   if (access === 'any-status') return undefined;

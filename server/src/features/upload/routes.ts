@@ -1,11 +1,12 @@
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { BRANDING_FIELDS, type BrandingField, LIMITS, ROLE } from '@answer/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { send } from '../../core/envelope.js';
 import { AppError, badRequest, forbidden } from '../../core/errors.js';
 import { setUploadHeaders } from '../../core/security-headers.js';
-import { resolveVisit } from '../../core/session.js';
+import { mayCallRoute } from '../../core/guardian.js';
+import { resolveSessionCached } from '../../core/session.js';
 import { VISIT_COOKIE } from '../auth/common.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { storeImage, UPLOAD_SOURCES, type UploadSource } from './service.js';
@@ -41,12 +42,17 @@ export async function uploadRoutes(app: FastifyInstance, opts: { uploadsDir: str
     return send(request, reply, await storeImage(opts.uploadsDir, source as UploadSource, data, brandingField));
   });
 
-  // On a private site uploads (except branding) need a signed-in visitor: the visit cookie.
+  // On a private site uploads (except branding) are read by whoever may read the site: the
+  // guardian's rule, for the person the visit cookie names. What passes is kept by that browser
+  // alone and asked again on each use, so no proxy or CDN can serve it to someone else.
+  const privateReads = new WeakSet<FastifyRequest>();
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/uploads/') || request.url.startsWith('/uploads/branding/')) return;
     if (!app.runtime.installed || !(await loadSiteSettings(app.runtime)).login.login_required) return;
-    const visitor = await resolveVisit(app.runtime.database, request.cookies[VISIT_COOKIE] ?? '');
-    if (!visitor) return reply.redirect('/403');
+    const visit = request.cookies[VISIT_COOKIE] ?? '';
+    const reader = visit ? await resolveSessionCached(app.runtime.database, visit, 'visit_token') : null;
+    if (!mayCallRoute(reader, 'public', true)) return reply.redirect('/403');
+    privateReads.add(request);
   });
 
   await app.register(fastifyStatic, {
@@ -55,6 +61,9 @@ export async function uploadRoutes(app: FastifyInstance, opts: { uploadsDir: str
     decorateReply: false,
     maxAge: '30d',
     // Only verified images render; the type is never guessed (core/security-headers.ts).
-    setHeaders: (reply, filePath) => setUploadHeaders(reply, filePath),
+    setHeaders: (reply, filePath) => {
+      setUploadHeaders(reply, filePath);
+      if (privateReads.has(reply.request)) reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie');
+    },
   });
 }
