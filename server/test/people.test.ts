@@ -198,12 +198,17 @@ describe.each(dialectTargets())('people: directory, profiles and a person\'s pos
   });
 
   describe('profiles', () => {
-    it('shows a public profile without the e-mail address, with the bio rendered safely', async () => {
-      await db().updateTable('user').set({ bio: 'I write **answers** <script>alert(1)</script>', bio_html: '<script>alert(1)</script>', website: 'https://example.com', location: 'Lisbon', display_name: 'Peggy P' }).where('id', '=', owner.id).execute();
+    it('shows a public profile flat in data, in upstream\'s field set, without the e-mail address, with the bio rendered safely', async () => {
+      await db().updateTable('user').set({ bio: 'I write **answers** <script>alert(1)</script>', bio_html: '<script>alert(1)</script>', website: 'https://example.com', location: 'Lisbon', display_name: 'Peggy P', mobile: '+351 000' }).where('id', '=', owner.id).execute();
       const res = await api('GET', `/personal/user/info?username=${ownerName}`);
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toContain('@example.com');
-      const info = body<{ info: PublicProfile }>(res).data.info;
+      // Upstream's service hands its GetOtherUserInfoByUsernameResp to the envelope as is: the 1.4 client reads data.username.
+      const info = body<PublicProfile>(res).data;
+      expect(info).not.toHaveProperty('info');
+      expect(Object.keys(info).sort()).toEqual(
+        ['answer_count', 'avatar', 'bio', 'bio_html', 'created_at', 'display_name', 'follow_count', 'id', 'last_login_date', 'location', 'mobile', 'question_count', 'rank', 'status', 'username', 'website'],
+      );
       expect(info).toMatchObject({
         id: owner.id,
         username: ownerName,
@@ -211,24 +216,28 @@ describe.each(dialectTargets())('people: directory, profiles and a person\'s pos
         rank: 100,
         website: 'https://example.com',
         location: 'Lisbon',
-        role_id: 1,
+        mobile: '',
         status: 'normal',
-        status_msg: '',
       });
       expect(info.bio_html).toContain('<strong>answers</strong>');
       expect(info.bio_html).not.toContain('<script');
       expect(info.created_at).toBeGreaterThan(0);
       const counts = await db().selectFrom('user').select(['question_count', 'answer_count']).where('id', '=', owner.id).executeTakeFirstOrThrow();
       expect([info.question_count, info.answer_count]).toEqual([Number(counts.question_count), Number(counts.answer_count)]);
-      expect((await ok<{ info: PublicProfile }>('GET', '/personal/user/info?username=modmonty')).info.role_id).toBe(MODERATOR_ROLE);
     });
 
-    it('says a suspended account is suspended, and treats a deleted one as unknown', async () => {
+    it('says a suspended or inactive account is so, and treats a deleted one as unknown', async () => {
       const suspended = await member(site, 'suspendedsam', 1);
       await db().updateTable('user').set({ status: 9 }).where('id', '=', suspended.id).execute();
-      const info = (await ok<{ info: PublicProfile }>('GET', '/personal/user/info?username=suspendedsam')).info;
+      const info = await ok<PublicProfile>('GET', '/personal/user/info?username=suspendedsam');
       expect(info.status).toBe('suspended');
       expect(info.status_msg).toMatch(/suspended/);
+
+      const unconfirmed = await member(site, 'unconfirmedula', 1);
+      await db().updateTable('user').set({ mail_status: 2 }).where('id', '=', unconfirmed.id).execute();
+      const inactive = await ok<PublicProfile>('GET', '/personal/user/info?username=unconfirmedula');
+      expect(inactive.status).toBe('inactive');
+      expect(inactive.status_msg).toMatch(/not activated/);
 
       const gone = await member(site, 'deleteddora', 1);
       await ask(gone, 'A question by an account deleted later');

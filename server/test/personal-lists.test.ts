@@ -85,8 +85,11 @@ describe.each(dialectTargets())('reputation history, own votes and bookmarks on 
   it('lists my bookmarked questions, newest first, without deleted ones', async () => {
     const second = body(await api('POST', '/question', author, { title: 'Another question worth keeping', content: 'Body', tags: [{ slug_name: 'support' }] })).data.id;
     for (const id of [questionId, second]) expect((await api('POST', '/collection/switch', voter, { object_id: id, bookmark: true })).statusCode).toBe(200);
-    const mine = await page<{ id: string; title: string }>('/personal/collection/page', voter);
+    const mine = await page<{ id: string; title: string; create_time: number; user_info: { username: string } | null }>('/personal/collection/page', voter);
     expect(mine.list.map((q) => q.id)).toEqual([second, questionId]);
+    // The 1.4 client's bookmarks tab shows each question's author and asked time from these two.
+    expect(mine.list[0]!.user_info?.username).toBe(authorName);
+    expect(mine.list[0]!.create_time).toBeGreaterThan(0);
     expect(mine.count).toBe(2);
     expect((await api('DELETE', '/question', admin, { id: second })).statusCode).toBe(200);
     expect((await page<{ id: string }>('/personal/collection/page', voter)).list.map((q) => q.id)).toEqual([questionId]);

@@ -59,29 +59,33 @@ export interface StaffUser {
   avatar: string;
 }
 
-/** `GET /personal/user/info` → `{info}`. Never the e-mail address (nor upstream's unused `mobile`). */
+/**
+ * `GET /personal/user/info`: the profile itself is `data`, as upstream's service returns it
+ * (`GetOtherUserInfoByUsernameResp`; its swagger's `{info}` wrapper is not what it sends).
+ * Upstream's field set exactly, never the e-mail address.
+ */
 export interface PublicProfile {
   id: string;
+  created_at: number;
+  last_login_date: number;
   username: string;
+  follow_count: number;
+  answer_count: number;
+  question_count: number;
+  rank: number;
   display_name: string;
   avatar: string;
-  rank: number;
+  /** Always '': nothing here collects phone numbers, and an imported one is nobody's business. */
+  mobile: string;
   bio: string;
   /** Rendered and sanitised on read. */
   bio_html: string;
   website: string;
   location: string;
-  follow_count: number;
-  answer_count: number;
-  question_count: number;
-  created_at: number;
-  last_login_date: number;
-  /** 1 user, 2 admin, 3 moderator (an addition to the 1.4 shape). */
-  role_id: number;
   /** 'normal' | 'inactive' | 'suspended' */
   status: string;
-  /** Set for suspended accounts, translated. */
-  status_msg: string;
+  /** Translated; only for suspended and inactive accounts (upstream omits it when empty). */
+  status_msg?: string;
 }
 
 /** Tag chips on personal list items (same fields as the question list's tags). */

@@ -97,9 +97,12 @@ const P = `${API_PREFIX}/personal`;
 
 export const getUserRanking = (signal?: AbortSignal) => get<UserRanking>(`${API_PREFIX}/user/ranking`, { signal });
 
-/** An unknown user shows the 404 page (spec section 8: personal/user/info is an allow404 call). */
+/**
+ * The profile is the reply's data itself, as upstream sends it. An unknown user shows the 404 page
+ * (spec section 8: personal/user/info is an allow404 call).
+ */
 export const getPersonalInfo = (username: string, signal?: AbortSignal) =>
-  get<{ info: PersonalInfo }>(`${P}/user/info`, { params: { username }, signal, allow404: true }).then((r) => r.info);
+  get<PersonalInfo>(`${P}/user/info`, { params: { username }, signal, allow404: true });
 
 export const getPersonalTop = (username: string, signal?: AbortSignal) => get<PersonalTopList>(`${P}/qa/top`, { params: { username }, signal });
 

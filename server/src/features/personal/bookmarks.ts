@@ -10,7 +10,8 @@ import { PUBLIC_QUESTION_STATUSES } from '../visibility/rules.js';
 /**
  * The caller's bookmarked questions, newest bookmark first, as question list items (domain.md 5.15).
  * Only questions everyone may see are listed (deleted and pending ones drop out); the bookmark
- * itself stays, so an undelete brings it back.
+ * itself stays, so an undelete brings it back. Upstream lists its question-page items here, and
+ * the 1.4 client's bookmarks tab reads their author (`user_info`) and `create_time`: both are added.
  */
 export async function myBookmarks(runtime: Runtime, userId: string, page: { pageSize: number; offset: number }) {
   const db = runtime.database;
@@ -28,13 +29,15 @@ export async function myBookmarks(runtime: Runtime, userId: string, page: { page
   const [tags, users] = await Promise.all([tagsOfQuestions(db, ids), loadUserBasics(runtime, rows.flatMap((q) => listUserIds(q)))]);
   return pageOf(
     total.n,
-    rows.map((q) =>
-      presentListItem(q, {
+    rows.map((q) => ({
+      ...presentListItem(q, {
         order: 'newest',
         permalink: settings.seo.permalink,
         users,
         tags: tags.filter((tg) => String(tg.question_id) === String(q.id)).map((tg) => presentTagBrief(tg, settings.write.required_tag)),
       }),
-    ),
+      create_time: Number(q.created_at),
+      user_info: users.get(String(q.user_id)) ?? null,
+    })),
   );
 }

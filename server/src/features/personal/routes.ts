@@ -41,7 +41,7 @@ export async function personalRoutes(app: FastifyInstance) {
   app.get('/personal/user/info', { config: { access: 'public' } }, async (request, reply) => {
     const query = parseInput(personalUserQuery, request.query);
     const user = await personNamed(runtime, query.username);
-    return send(request, reply, { info: await publicProfile(runtime, user, request.lang) });
+    return send(request, reply, await publicProfile(runtime, user, request.lang));
   });
 
   app.get('/personal/qa/top', { config: { access: 'public' } }, async (request, reply) => {
