@@ -114,6 +114,14 @@ describe.each(dialectTargets())('sitemaps and feeds on $name', (target) => {
     expect(page.match(/<url><loc>[^<]+<\/loc><lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/lastmod><\/url>/g)).toHaveLength(visible.length);
   });
 
+  it('drops a deleted question from the sitemap at once, though the sitemap was just cached', async () => {
+    await ask('soon-gone', 'A question deleted after the crawl', 'seo-topic');
+    const url = `${SITE}/questions/${ids['soon-gone']}`;
+    expect((await sitemapLocs()).locs).toContain(url);
+    await api('DELETE', '/question', asker, { id: ids['soon-gone'] });
+    expect((await sitemapLocs()).locs).not.toContain(url);
+  });
+
   it('follows the permalink style, titles included and escaped', async () => {
     await setSeo({ permalink: 3 });
     try {

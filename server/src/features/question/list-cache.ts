@@ -25,6 +25,9 @@ async function generation(runtime: Runtime, key = GENERATION_KEY): Promise<strin
   return gen;
 }
 
+/** The current content generation, for caches outside this file that must end with it (sitemaps). */
+export const contentGeneration = (runtime: Runtime): Promise<string> => generation(runtime);
+
 /** Dropping the generation (on every instance, see core/invalidation) starts a new one on the next read. */
 export async function changedQuestionLists(runtime: Runtime): Promise<void> {
   await runtime.invalidate(GENERATION_KEY);

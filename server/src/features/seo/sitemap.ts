@@ -1,4 +1,5 @@
 import type { Runtime } from '../../runtime.js';
+import { contentGeneration } from '../question/list-cache.js';
 import { questionPath } from '../question/permalink.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { lastActivity, listedQuestions } from './queries.js';
@@ -7,7 +8,11 @@ import { escapeXml, w3cDate, XML_DECLARATION } from './xml.js';
 /** The protocol's limit of URLs per sitemap file (sitemaps.org; domain.md cache table). */
 const MAX_URLS = 50_000;
 let pageSize = MAX_URLS;
-/** Generated sitemaps are kept a few minutes: crawlers fetch them in bursts, and a new question can wait. */
+/**
+ * Generated sitemaps are kept a few minutes, as crawlers fetch them in bursts, but only while the
+ * content is unchanged: the keys hold the question lists' generation, so a deleted or retitled
+ * question leaves the sitemap with the next read.
+ */
 const CACHE_SECONDS = 300;
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
@@ -22,7 +27,7 @@ export function setSitemapPageSize(size: number = MAX_URLS) {
  * it and no query loads whole rows beyond one page.
  */
 async function pageStarts(runtime: Runtime): Promise<string[]> {
-  const key = `seo:sitemap:starts:${pageSize}`;
+  const key = `seo:sitemap:starts:${pageSize}:${await contentGeneration(runtime)}`;
   const cached = await runtime.cache.get<string[]>(key);
   if (cached) return cached;
   const size = pageSize;
@@ -54,7 +59,7 @@ export async function sitemapPageXml(runtime: Runtime, page: number): Promise<st
   const style = settings.seo.permalink;
   const base = siteBase(settings.general.site_url);
   // The URLs depend on the permalink style and the site URL: a change of either is a new page.
-  const key = `seo:sitemap:page:${pageSize}:${style}:${base}:${page}`;
+  const key = `seo:sitemap:page:${pageSize}:${style}:${base}:${page}:${await contentGeneration(runtime)}`;
   const cached = await runtime.cache.get<string>(key);
   if (cached) return cached;
   const start = (await pageStarts(runtime))[page - 1];
