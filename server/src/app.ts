@@ -13,6 +13,7 @@ import { etagOnSend } from './core/etag.js';
 import { COMPRESS_MIN_BYTES, serverWithFastPath } from './core/http-server.js';
 import { AppError, FieldErrors, notFound } from './core/errors.js';
 import { forbiddenRequestField } from './core/request-text.js';
+import { warnOfUnbelievedForwarding } from './core/proxy-warning.js';
 import { type RouteAccess, ensureRouteAccess } from './core/guardian.js';
 import { resolveLanguage } from './core/i18n.js';
 import { cachedSession, resolveSession, resolveSessionCached, tokenFrom } from './core/session.js';
@@ -115,6 +116,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
     serverFactory: serverWithFastPath(pollFastPath(runtime)),
   });
   app.decorate('runtime', runtime);
+  warnOfUnbelievedForwarding(app);
   runtime.outbox.on(MAIL_TOPIC, mailHandler(runtime));
   runtime.outbox.onTx('event.notify', (event, trx) => notifyOnEvent(event, trx));
   runtime.outbox.onTx('event.mail', handleMailEvent);

@@ -105,6 +105,26 @@ describe('request log', () => {
   });
 });
 
+describe('forwarded addresses', () => {
+  it('warns once when X-Forwarded-For comes from an address not listed as a trusted proxy', async () => {
+    const runtimeSite = await startSite();
+    const lines: string[] = [];
+    const app = await buildApp({ runtime: runtimeSite.runtime, logger: true, logStream: { write: (line) => lines.push(line) } });
+    const warnings = () => lines.filter((line) => line.includes('trusted_proxies'));
+    try {
+      await app.inject({ method: 'GET', url: '/healthz', remoteAddress: '10.1.2.3' });
+      expect(warnings()).toEqual([]);
+      for (let i = 0; i < 3; i++) await app.inject({ method: 'GET', url: '/healthz', remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+    } finally {
+      await app.close();
+      await runtimeSite.runtime.close();
+    }
+    expect(warnings()).toHaveLength(1);
+    expect(JSON.parse(warnings()[0]!)).toMatchObject({ level: 40 });
+    expect(warnings()[0]).toContain('10.1.2.3');
+  });
+});
+
 describe('an installed site', () => {
   let site: TestSite;
   let token: string;
