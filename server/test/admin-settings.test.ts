@@ -78,7 +78,13 @@ const INVALID: Record<Group, [string, unknown, string, string][]> = {
     ['time_zone', 'Mars/Olympus_Mons', 'time_zone', 'error.common.invalid'],
     ['time_zone', 'U', 'time_zone', 'error.common.too_short'],
   ],
-  branding: ['logo', 'mobile_logo', 'square_icon', 'favicon'].map((f) => [f, long(513), f, 'error.common.too_long']),
+  branding: ['logo', 'mobile_logo', 'square_icon', 'favicon'].flatMap((f): [string, unknown, string, string][] => [
+    [f, long(513), f, 'error.common.too_long'],
+    [f, 'javascript:alert(1)', f, 'error.common.invalid_url'],
+    [f, 'data:image/svg+xml,<svg onload=alert(1)>', f, 'error.common.invalid_url'],
+    [f, '//evil.example/x.png', f, 'error.common.invalid_url'],
+    [f, '/uploads/../conf/config.yaml', f, 'error.common.invalid_url'],
+  ]),
   login: [
     ...['allow_new_registrations', 'allow_email_registrations', 'allow_password_login', 'login_required'].map(
       (f): [string, unknown, string, string] => [f, 'yes', f, 'error.common.invalid'],

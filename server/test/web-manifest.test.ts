@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSiteSettings } from '../src/features/siteinfo/service.js';
+import { forgetSiteSettings, loadSiteSettings } from '../src/features/siteinfo/service.js';
 import { webManifest } from '../src/features/siteinfo/web-manifest.js';
 import { installedSite, type TestSite } from './support/app.js';
 
@@ -32,5 +32,29 @@ describe('GET /manifest.json', () => {
       { src: '/uploads/branding/a.png', sizes: 'any', purpose: 'any', type: 'image/png' },
       { src: '/uploads/branding/b.webp', sizes: 'any', purpose: 'any', type: 'image/webp' },
     ]);
+  });
+});
+
+describe('GET /favicon.ico', () => {
+  const storeBranding = async (favicon: string) => {
+    const db = site.runtime.database;
+    const row = await db.selectFrom('site_info').select('content').where('type', '=', 'branding').executeTakeFirst();
+    const content = JSON.stringify({ ...(row ? JSON.parse(row.content) : {}), favicon });
+    if (row) await db.updateTable('site_info').set({ content }).where('type', '=', 'branding').execute();
+    else await db.insertInto('site_info').values({ type: 'branding', content, created_at: 0 }).execute();
+    await forgetSiteSettings(site.runtime);
+  };
+
+  it('leads to the branding icon, but never to a value that is not an image reference (saved before values were checked)', async () => {
+    await storeBranding('/uploads/branding/icon.png');
+    const icon = await site.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(icon.statusCode).toBe(302);
+    expect(icon.headers.location).toBe('/uploads/branding/icon.png');
+    for (const bad of ['javascript:alert(document.domain)', '//evil.example/x.ico', 'data:text/html,<script>alert(1)</script>']) {
+      await storeBranding(bad);
+      const res = await site.app.inject({ method: 'GET', url: '/favicon.ico' });
+      expect(res.statusCode, bad).toBe(204);
+    }
+    await storeBranding('');
   });
 });

@@ -23,3 +23,15 @@ export function brandingImageProblem(field: BrandingField | undefined, width: nu
   if (field === 'square_icon' && (width !== height || width < SQUARE_ICON_MIN_SIDE)) return { reason: 'error.upload.square_icon_size', vars: { min: SQUARE_ICON_MIN_SIDE } };
   return null;
 }
+
+/**
+ * What a branding image field may hold: nothing, an upload of this site (`/uploads/...`, as POST
+ * /file answers) or an absolute http(s) URL. Never a `javascript:` or `data:` URL, a scheme-relative
+ * `//host` or a path climbing out of the uploads: the value becomes a link, an image source and
+ * the target of the /favicon.ico redirect.
+ */
+export function isBrandingImageRef(value: string): boolean {
+  if (value === '') return true;
+  if (value.startsWith('/uploads/')) return /^\/uploads\/[\w\-./]+$/.test(value) && !value.includes('..') && !value.includes('//');
+  return /^https?:\/\/[^\s"'<>\\]+$/i.test(value);
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBrandingImageRef } from './branding-images.js';
 import { LIMITS } from './limits.js';
 import { text } from './text.js';
 
@@ -38,12 +39,13 @@ export const siteInterfaceSchema = z.object({
   time_zone: bounded(2, 128),
 });
 
-/** Each is the URL of an uploaded image (POST /file with source=branding) or empty. */
+/** Each is the URL of an uploaded image (POST /file with source=branding), another http(s) image URL, or empty. */
+const brandingImage = () => long(512).refine(isBrandingImageRef, { message: 'error.common.invalid_url' }).optional().default('');
 export const siteBrandingSchema = z.object({
-  logo: long(512).optional().default(''),
-  mobile_logo: long(512).optional().default(''),
-  square_icon: long(512).optional().default(''),
-  favicon: long(512).optional().default(''),
+  logo: brandingImage(),
+  mobile_logo: brandingImage(),
+  square_icon: brandingImage(),
+  favicon: brandingImage(),
 });
 
 export const siteLoginSchema = z.object({

@@ -1,3 +1,4 @@
+import { isBrandingImageRef } from '@answer/contract';
 import type { FastifyInstance } from 'fastify';
 import { loadSiteSettings } from './service.js';
 import { webManifest } from './web-manifest.js';
@@ -23,7 +24,8 @@ export async function sitePageRoutes(app: FastifyInstance) {
   app.get('/favicon.ico', async (_request, reply) => {
     const branding = runtime.installed ? (await loadSiteSettings(runtime)).branding : null;
     const icon = branding?.favicon || branding?.square_icon;
-    return icon ? reply.redirect(icon) : reply.code(204).send();
+    // Values saved before the settings were checked as image references are checked again here.
+    return icon && isBrandingImageRef(icon) ? reply.redirect(icon) : reply.code(204).send();
   });
 
   app.get('/robots.txt', async (_request, reply) => {
