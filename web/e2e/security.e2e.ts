@@ -83,3 +83,14 @@ it('runs the Markdown editor, whose styles the page nonce admits', async () => {
   expect(await editor.evaluate((el) => getComputedStyle(el).display)).toBe('flex');
   expect(await reported()).toEqual([]);
 });
+
+it('checks a form against its schema without evaluating code (zod runs without its JIT)', async () => {
+  await page.goto(`${server.url}/users/settings/profile`);
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await save.waitFor();
+  // Saving checks the form with the contract's schema in the browser first.
+  const saved = page.waitForResponse((res) => res.url().endsWith('/answer/api/v1/user/info') && res.request().method() === 'PUT');
+  await save.click();
+  expect((await saved).status()).toBe(200);
+  expect(await reported()).toEqual([]);
+});

@@ -8,11 +8,13 @@ import { boot } from './app/boot';
 import { renderedQueries } from './app/initial-data';
 import { preloadRenderedPage } from './app/pages';
 import { wireClient } from './app/client-wiring';
+import { turnOffZodJit } from './app/zod-jitless';
 import { initI18n } from './i18n';
 import { STORAGE_KEYS, storage } from './utils/storage';
 import { applyColorScheme, chooseScheme } from './utils/color-scheme';
 import { forceFullNavigation, hideBrokenImages } from './utils/global-handlers';
 
+turnOffZodJit();
 forceFullNavigation(document);
 hideBrokenImages(document);
 // Paint the last scheme used before anything loads, so a dark-mode reader is not flashed with white;
