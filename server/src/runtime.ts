@@ -4,6 +4,7 @@ import { type Cache, MemoryCache } from './core/cache.js';
 import { AppError } from './core/errors.js';
 import { Invalidation } from './core/invalidation.js';
 import { RedisCache } from './core/redis-cache.js';
+import { shareSessionCache } from './core/session.js';
 import { OutboxWorker } from './core/outbox.js';
 import { createDb, type Db } from './db/connect.js';
 import { hasInstalledSchema, pendingMigrations } from './db/migrate.js';
@@ -35,7 +36,9 @@ export class Runtime {
   /** Cached settings dropped here are dropped on every instance sharing the Redis of data.redis. */
   readonly invalidation = new Invalidation(this.cache, (msg, err) => console.error(msg, err instanceof Error ? err.message : (err ?? '')));
 
-  constructor(readonly paths: DataPaths) {}
+  constructor(readonly paths: DataPaths) {
+    shareSessionCache(this.invalidation);
+  }
 
   /** Loads config.yaml and the database if they exist; refuses an unmigrated schema. */
   async open(): Promise<void> {

@@ -127,6 +127,28 @@ async function api<T = any>(instance: Instance, method: string, url: string, tok
     expect(seen).toBe('Renamed On A');
   });
 
+  it("signing out on one instance signs the other's rendered pages out within a second", async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const res = await fetch(`${a.url}/answer/api/v1/user/login/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ e_mail: ADMIN.email, pass: ADMIN.password }),
+    });
+    const token = (await res.json()).data.access_token as string;
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('visit='))!.split(';')[0]!;
+    // B renders a page for the reader: their session is now in B's cache.
+    const signedIn = async () => (await (await fetch(`${b.url}/questions`, { headers: { cookie } })).text()).includes(`"e_mail":"${ADMIN.email}"`);
+    expect(await signedIn()).toBe(true);
+    expect((await api(a, 'GET', '/answer/api/v1/user/logout', token)).status).toBe(200);
+    const deadline = Date.now() + 1000;
+    let still = true;
+    while (still && Date.now() < deadline) {
+      still = await signedIn();
+      if (still) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(still).toBe(false);
+  });
+
   it('the same question sent to both instances at once is posted once (the duplicate marker is in Redis)', async () => {
     const [a, b] = instances as [Instance, Instance];
     const token = (await api<{ access_token: string }>(a, 'POST', '/answer/api/v1/user/login/email', undefined, { e_mail: ADMIN.email, pass: ADMIN.password })).data.access_token;

@@ -12,6 +12,8 @@ export const INVALIDATE_CHANNEL = 'answer:invalidate';
 export class Invalidation {
   private publisher: Redis | null = null;
   private subscriber: Redis | null = null;
+  /** State kept outside the cache (the session cache): dropped by a function, by key prefix. */
+  private readonly droppers: [prefix: string, drop: (rest: string) => void][] = [];
 
   constructor(
     private readonly cache: Cache,
@@ -45,7 +47,7 @@ export class Invalidation {
       });
     }
     this.subscriber.on('message', (channel, key) => {
-      if (channel === INVALIDATE_CHANNEL) void this.cache.delete(key);
+      if (channel === INVALIDATE_CHANNEL) void this.drop(key);
     });
     // Subscribing again after a reconnect is ioredis's default (autoResubscribe).
     this.subscriber.subscribe(INVALIDATE_CHANNEL).catch((err) => {
@@ -53,9 +55,19 @@ export class Invalidation {
     });
   }
 
+  /** Keys starting with `prefix` also call `drop` with the rest of the key, here and on every instance. */
+  onDrop(prefix: string, drop: (rest: string) => void): void {
+    this.droppers.push([prefix, drop]);
+  }
+
+  private async drop(key: string): Promise<void> {
+    for (const [prefix, drop] of this.droppers) if (key.startsWith(prefix)) drop(key.slice(prefix.length));
+    await this.cache.delete(key);
+  }
+
   /** Drops the key here and asks the other instances to drop it too. */
   async invalidate(key: string): Promise<void> {
-    await this.cache.delete(key);
+    await this.drop(key);
     if (!this.publisher) return;
     try {
       await this.publisher.publish(INVALIDATE_CHANNEL, key);

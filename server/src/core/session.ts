@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/connect.js';
+import type { Runtime } from '../runtime.js';
 import type { SessionUser } from './guardian.js';
+import type { Invalidation } from './invalidation.js';
 
 /**
  * Server-side sessions. Access and visit tokens are 256-bit values from the CSPRNG; only their
@@ -89,10 +91,11 @@ export async function liftEndedSuspensions(db: Db, userId?: string | number): Pr
 }
 
 /**
- * Opt-in for the hottest polls (route config `cachedSession`): a session seen in the last few
- * seconds is answered from this process without a database read. Logout and revocation in this
- * process forget it at once; elsewhere (another instance, an admin's suspension) it shows within
- * SESSION_CACHE_MS. Only live sessions are kept, so unknown tokens cannot fill it.
+ * Opt-in for the hottest polls (route config `cachedSession`) and page renders: a session seen in
+ * the last few seconds is answered from this process without a database read. Logout, revocation
+ * and every change of a person's status, role or password forget all of that person's entries at
+ * once, on every instance (`forgetSessions`, through core/invalidation). Only live sessions are
+ * kept, so unknown tokens cannot fill it.
  */
 const SESSION_CACHE_MS = 5_000;
 const SESSION_CACHE_MAX = 10_000;
@@ -121,11 +124,22 @@ export async function resolveSessionCached(db: Db, token: string, by: 'token' | 
   return user;
 }
 
-/** Forgets the cached sessions of one user (status, role or password changed). */
-export function forgetCachedSessions(userId: string | number, keepAccessToken?: string): void {
-  for (const [token, entry] of sessionCache) {
-    if (entry.user.id === String(userId) && token !== keepAccessToken) sessionCache.delete(token);
-  }
+const SESSIONS_OF = 'sessions-of:';
+
+/** Lets `forgetSessions` on any instance reach this process's session cache (called once per runtime). */
+export function shareSessionCache(invalidation: Invalidation): void {
+  invalidation.onDrop(SESSIONS_OF, (userId) => {
+    for (const [key, entry] of sessionCache) if (entry.user.id === userId) sessionCache.delete(key);
+  });
+}
+
+/**
+ * Forgets every cached session of one user, access tokens and visit cookies alike, here and on
+ * every other instance (status, role or password changed, signed out). Their next request reads
+ * the database again.
+ */
+export function forgetSessions(runtime: Runtime, userId: string | number): Promise<void> {
+  return runtime.invalidate(SESSIONS_OF + String(userId));
 }
 
 /** The user id a visit cookie stands for (private-site uploads); null when unknown or expired. */
@@ -139,20 +153,24 @@ export async function resolveVisit(db: Db, visitToken: string): Promise<string |
   return row && Number(row.expires_at) >= now() ? String(row.user_id) : null;
 }
 
-export async function revokeSession(db: Db, accessToken: string): Promise<void> {
+/**
+ * Signs one session out. Its cached forms are not all known by this token (the visit cookie's
+ * entry is keyed by the cookie), so all of the person's cached entries go, on every instance.
+ */
+export async function revokeSession(runtime: Runtime, accessToken: string): Promise<void> {
+  const db = runtime.database;
+  const row = await db.selectFrom('session').select('user_id').where('token', '=', digest(accessToken)).executeTakeFirst();
   await db.deleteFrom('session').where('token', '=', digest(accessToken)).execute();
-  const userId = sessionCache.get(accessToken)?.user.id;
   sessionCache.delete(accessToken);
-  // The session's visit token may be cached too (page renders); which one it is is not known here.
-  if (userId) for (const [key, entry] of sessionCache) if (key.startsWith(VISIT_KEY) && entry.user.id === userId) sessionCache.delete(key);
+  if (row) await forgetSessions(runtime, row.user_id);
 }
 
 /** Ends every session of a user, except optionally the caller's own (password change). */
-export async function revokeUserSessions(db: Db, userId: string | number, keepAccessToken?: string): Promise<void> {
-  let q = db.deleteFrom('session').where('user_id', '=', String(userId));
+export async function revokeUserSessions(runtime: Runtime, userId: string | number, keepAccessToken?: string): Promise<void> {
+  let q = runtime.database.deleteFrom('session').where('user_id', '=', String(userId));
   if (keepAccessToken) q = q.where('token', '!=', digest(keepAccessToken));
   await q.execute();
-  forgetCachedSessions(userId, keepAccessToken);
+  await forgetSessions(runtime, userId);
 }
 
 /** Authorization header (optionally "Bearer "-prefixed) or the Authorization query parameter. */

@@ -29,7 +29,7 @@ export async function setUserPassword(runtime: Runtime, admin: SessionUser, inpu
     await trx.updateTable('user').set({ pass, updated_at: now() }).where('id', '=', id).execute();
     await logModeration(trx, { staffId: admin.id, action: 'user.password', objectType: 'user', objectId: id, targetUserId: id, reason: input.reason });
   });
-  await revokeUserSessions(db, id);
+  await revokeUserSessions(runtime, id);
 }
 
 /**

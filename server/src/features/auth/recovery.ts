@@ -37,5 +37,5 @@ export async function replacePassword(runtime: Runtime, input: z.infer<typeof pa
     .set({ pass: await hashPassword(input.pass), updated_at: now() })
     .where('id', '=', found.userId)
     .execute();
-  await revokeUserSessions(db, found.userId);
+  await revokeUserSessions(runtime, found.userId);
 }

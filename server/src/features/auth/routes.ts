@@ -42,7 +42,7 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   app.get('/user/logout', { config: { access: 'any-status' } }, async (request, reply) => {
-    await revokeSession(runtime.database, request.token);
+    await revokeSession(runtime, request.token);
     reply.clearCookie(VISIT_COOKIE, { path: '/' });
     return send(request, reply, null);
   });

@@ -24,5 +24,5 @@ export async function changePassword(runtime: Runtime, user: SessionUser, curren
     .set({ pass: await hashPassword(input.pass), updated_at: Math.floor(Date.now() / 1000) })
     .where('id', '=', user.id)
     .execute();
-  await revokeUserSessions(db, user.id, currentToken);
+  await revokeUserSessions(runtime, user.id, currentToken);
 }
