@@ -3,14 +3,15 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { AppError, FieldErrors } from '../../core/errors.js';
 import type { SessionUser } from '../../core/guardian.js';
-import { forgetCachedSessions, revokeUserSessions } from '../../core/session.js';
+import { forgetSessions, revokeUserSessions } from '../../core/session.js';
 import type { Runtime } from '../../runtime.js';
 import { deleteAnswer } from '../answer/service.js';
 import { grantActivationBonus } from '../auth/common.js';
 import { deleteComment } from '../comment/service.js';
 import { logModeration } from '../moderation/log.js';
 import { lockUsers } from '../reputation/ledger.js';
-import { deleteQuestion } from '../question/service.js';
+import { type AlsoInTx, deleteQuestion } from '../question/service.js';
+import { closeReviewsOf } from '../review/publication.js';
 import { statusName } from '../user/presenter.js';
 import { loadTarget, now } from './users-target.js';
 
@@ -54,8 +55,8 @@ export async function changeUserStatus(runtime: Runtime, admin: SessionUser, inp
     return true;
   });
   if (!changed) return;
-  if (input.status === 'deleted') await revokeUserSessions(db, id);
-  else forgetCachedSessions(id);
+  if (input.status === 'deleted') await revokeUserSessions(runtime, id);
+  else await forgetSessions(runtime, id);
   if (input.status === 'normal' && Number(target.mail_status) !== 1) await grantActivationBonus(db, id);
   if (input.remove_all_content) await removeAllContent(runtime, admin, id);
 }
@@ -63,12 +64,16 @@ export async function changeUserStatus(runtime: Runtime, admin: SessionUser, inp
 /**
  * Soft-deletes everything the person posted through the content services, so counts, timelines,
  * tags and events follow as for any staff deletion. One post failing (deleted meanwhile) does not
- * stop the others.
+ * stop the others. Runs after the status change has committed: every posting transaction re-reads
+ * its author's status under a lock on the user row (user/posting.ts), so the status UPDATE waited
+ * for the posts in flight and later ones are refused; these lists therefore hold every post the
+ * person will have. Posts waiting for review go too (their open reviews are closed), so no later
+ * approval publishes them; an approval racing this takes the question's lock like the deletions.
  */
 async function removeAllContent(runtime: Runtime, admin: SessionUser, userId: string): Promise<void> {
   const db = runtime.database;
-  const ids = async (table: 'question' | 'answer' | 'comment') =>
-    (await db.selectFrom(table).select('id').where('user_id', '=', userId).where('status', '=', 1).execute()).map((r) => String(r.id));
+  const rows = async (table: 'question' | 'answer' | 'comment', statuses: number[]) =>
+    (await db.selectFrom(table).select(['id', 'status']).where('user_id', '=', userId).where('status', 'in', statuses).execute()).map((r) => ({ id: String(r.id), status: Number(r.status) }));
   const attempt = async (work: () => Promise<void>) => {
     try {
       await work();
@@ -76,11 +81,14 @@ async function removeAllContent(runtime: Runtime, admin: SessionUser, userId: st
       if (!(err instanceof AppError) || err.status !== 404) throw err;
     }
   };
-  for (const id of await ids('comment')) await attempt(() => deleteComment(runtime, admin, id));
-  for (const id of await ids('answer')) await attempt(() => deleteAnswer(runtime, admin, id));
+  const PENDING = 11;
+  // A post still waiting for review leaves the queue with its deletion, its review rejected.
+  const closeReview = (row: { id: string; status: number }): AlsoInTx | undefined =>
+    row.status === PENDING ? (trx) => closeReviewsOf(trx, row.id, admin.id, false) : undefined;
+  for (const row of await rows('comment', [1])) await attempt(() => deleteComment(runtime, admin, row.id));
+  for (const row of await rows('answer', [1, PENDING])) await attempt(() => deleteAnswer(runtime, admin, row.id, closeReview(row)));
   // Closed questions (status 2) are listed content too.
-  const questions = (await db.selectFrom('question').select('id').where('user_id', '=', userId).where('status', 'in', [1, 2]).execute()).map((r) => String(r.id));
-  for (const id of questions) await attempt(() => deleteQuestion(runtime, admin, id));
+  for (const row of await rows('question', [1, 2, PENDING])) await attempt(() => deleteQuestion(runtime, admin, row.id, closeReview(row)));
 }
 
 /**
@@ -104,5 +112,5 @@ export async function changeUserRole(runtime: Runtime, admin: SessionUser, input
     await trx.updateTable('user').set({ is_admin: input.role_id === 2 ? 1 : 0, updated_at: t }).where('id', '=', id).execute();
     await logModeration(trx, { staffId: admin.id, action: 'user.role', objectType: 'user', objectId: id, targetUserId: id, reason: input.reason, detail: { from, to: input.role_id } });
   });
-  await revokeUserSessions(db, id);
+  await revokeUserSessions(runtime, id);
 }

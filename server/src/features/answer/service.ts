@@ -18,6 +18,7 @@ import { ACT } from '../activity/types.js';
 import { addRevision, hasPendingRevision, REVISION } from '../revision/service.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { gateNewPost, queueForReview } from '../review/gate.js';
+import { ensureAuthorMayPost } from '../user/posting.js';
 
 const now = () => Math.floor(Date.now() / 1000);
 export const A = { available: 1, deleted: 10, pending: 11 } as const;
@@ -94,6 +95,9 @@ export async function addAnswer(runtime: Runtime, user: SessionUser, input: z.in
     await recordEvent(trx, { type: ACT.questionAnswered, userId: user.id, objectId: answerId, originalObjectId: questionId });
     await recordEvent(trx, { type: ACT.answerAnswered, userId: user.id, objectId: answerId, originalObjectId: answerId, revisionId });
     if (gate.queued) await queueForReview(trx, { userId: user.id, objectId: answerId, objectType: 'answer' }, gate.queued);
+    // The author's account, live and locked after the question (the order every answer change
+    // uses): suspended meanwhile, the answer is not written (issue 24, point 10).
+    await ensureAuthorMayPost(trx, user, 'update');
     // Counts and the create event (the asker's notification) follow only when it is published.
     if (gate.status !== A.available) return answerId;
     await publish(trx, { kind: 'answer.create', actorId: user.id, questionId, answerId });

@@ -12,6 +12,7 @@ import { recordEvent } from '../activity/events.js';
 import { publish } from '../events/publish.js';
 import { changedComments } from '../question/list-cache.js';
 import { ACT } from '../activity/types.js';
+import { ensureAuthorMayPost } from '../user/posting.js';
 
 const now = () => Math.floor(Date.now() / 1000);
 export const EDIT_WINDOW_SECONDS = 5 * 60;
@@ -57,6 +58,8 @@ export async function addComment(runtime: Runtime, user: SessionUser, input: z.i
   const t = now();
   // The comment and its timeline event are written together.
   const commentId = await db.transaction().execute(async (trx) => {
+    // The author's account, live, under a share lock: suspended meanwhile, nothing is written (issue 24, point 10).
+    await ensureAuthorMayPost(trx, user, 'share');
     const id = await nextObjectId(trx, OBJECT_TYPE.comment);
     await trx
       .insertInto('comment')

@@ -20,6 +20,7 @@ import { tagsOfQuestions } from '../tag/queries.js';
 import { resolvePostTags, setQuestionTags, shiftTagCounts } from '../tag/service.js';
 import { indexQuestion } from '../search/index-writer.js';
 import { gateNewPost, queueForReview } from '../review/gate.js';
+import { ensureAuthorMayPost } from '../user/posting.js';
 import { changedQuestionLists } from './list-cache.js';
 import { findQuestion, lockQuestion } from './queries.js';
 import { checkQuestionRules } from './rules.js';
@@ -82,6 +83,9 @@ export async function askQuestion(runtime: Runtime, user: SessionUser, input: As
     });
     await trx.updateTable('question').set({ revision_id: revisionId }).where('id', '=', id).execute();
     await recordEvent(trx, { type: ACT.questionAsked, userId: user.id, objectId: id, originalObjectId: id, revisionId });
+    // The author's account, live and locked (after the tags, as every question change locks them):
+    // suspended meanwhile, the question is not written (issue 24, point 10).
+    await ensureAuthorMayPost(trx, user, 'update');
     if (!available) return id;
     await publish(trx, { kind: 'question.create', actorId: user.id, questionId: id });
     await trx.updateTable('user').set((eb) => ({ question_count: eb('question_count', '+', 1) })).where('id', '=', user.id).execute();
