@@ -1,6 +1,6 @@
 import { executionAsyncId } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changedQuestionLists } from '../src/features/question/list-cache.js';
+import { changedQuestionLists, keptPageCount } from '../src/features/question/list-cache.js';
 import { forgetSiteSettings } from '../src/features/siteinfo/service.js';
 import { ADMIN, body, type TestSite } from './support/app.js';
 import { adminOf, dialectTargets, siteOn } from './support/dialect-sites.js';
@@ -145,6 +145,31 @@ describe.each(dialectTargets())('pages on $name', (target) => {
       // A client cannot claim the render's in-process identity.
       const forged = await get(`/answer/api/v1/user/info`, { 'x-answer-render': `${'0'.repeat(64)}.${cookie.slice(6)}` });
       expect(forged.json().data).toBeNull();
+    });
+
+    it('keeps one visitors\' page for a URL whatever unknown query parameters or bogus cookies come with it', async () => {
+      await get('/questions?order=newest');
+      const before = keptPageCount(site.runtime, 'rendered');
+      for (let i = 0; i < 20; i++) {
+        const res = await get(`/questions?order=newest&utm_source=x${i}&fbclid=${i}`, { cookie: `visit=bogus-${i}` });
+        expect(res.statusCode).toBe(200);
+        expect(scriptJson(res.body, 'type="application/json" id="initial-data"').user).toBeNull();
+      }
+      expect(keptPageCount(site.runtime, 'rendered')).toBe(before);
+      // A parameter the page reads is a page of its own.
+      await get('/questions?order=newest&page=2');
+      expect(keptPageCount(site.runtime, 'rendered')).toBe(before + 1);
+    });
+
+    it('signs a rendered page out at once when the session signs out, though its access token was never cached', async () => {
+      const res = await site.app.inject({ method: 'POST', url: '/answer/api/v1/user/login/email', payload: { e_mail: ADMIN.email, pass: ADMIN.password } });
+      const cookie = String([res.headers['set-cookie']].flat().find((c) => String(c).startsWith('visit='))).split(';')[0]!;
+      const reader = async () => scriptJson((await get(canonical, { cookie })).body, 'type="application/json" id="initial-data"').user;
+      expect((await reader()).e_mail).toBe(ADMIN.email);
+      // Logout is not a cached-session route: only the visit cookie's entry is in the cache.
+      const out = await site.app.inject({ method: 'GET', url: '/answer/api/v1/user/logout', headers: { authorization: res.json().data.access_token } });
+      expect(out.statusCode).toBe(200);
+      expect(await reader()).toBeNull();
     });
 
     it("leaves Node's promise hooks off once the renders are done", async () => {

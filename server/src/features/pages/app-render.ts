@@ -6,7 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import type { SiteInfo } from '@answer/contract';
 import { WEB_DIST } from '../../web-dist.js';
 import { VISIT_COOKIE } from '../auth/common.js';
-import { cachedCommentPage } from '../question/list-cache.js';
+import { resolveSessionCached } from '../../core/session.js';
+import { cachedRenderedPage } from '../question/list-cache.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { renderHeaders } from './render-identity.js';
 
@@ -98,6 +99,23 @@ async function inRenderSlot<T>(work: () => Promise<T>): Promise<T> {
 const CACHED_PAGES = /^\/(questions(\/.*)?|tags(\/.*)?|404)?$/;
 
 /**
+ * The query parameters those pages read (web: list-params.ts, tag-list-params.ts, Comments.tsx).
+ * Any other is left out of the render and of the key, so random query strings share one page
+ * instead of each rendering and keeping its own.
+ */
+const PAGE_PARAMS = new Set(['order', 'page', 'tag', 'sort', 'q', 'commentId']);
+
+function keptPageUrl(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark < 0) return url;
+  const kept = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(url.slice(mark + 1))) if (PAGE_PARAMS.has(name) && !kept.has(name)) kept.append(name, value);
+  kept.sort();
+  const query = kept.toString();
+  return url.slice(0, mark) + (query ? `?${query}` : '');
+}
+
+/**
  * The page rendered by the app's own components for this reader, with the data it was rendered
  * from; null when there is no server entry or the render failed (the browser then renders it).
  * A visitor's question page or list is the same for every visitor: it is kept like the API's
@@ -109,13 +127,16 @@ export async function renderApp(request: FastifyRequest, site: SiteInfo, url = r
     return null;
   });
   if (!app) return null;
-  const visit = request.cookies[VISIT_COOKIE] ?? '';
-  const render = () => inRenderSlot(() => app.render({ url: new URL(url, 'http://localhost').href, site, fetch: inProcessFetch(request, visit), signedIn: visit !== '' }));
+  const runtime = request.server.runtime;
+  const cookie = request.cookies[VISIT_COOKIE] ?? '';
+  // A cookie that names no live session is a visitor's: it gets the visitors' kept page.
+  const visit = cookie && (await resolveSessionCached(runtime.database, cookie, 'visit_token')) ? cookie : '';
+  const render = (at: string) => inRenderSlot(() => app.render({ url: new URL(at, 'http://localhost').href, site, fetch: inProcessFetch(request, visit), signedIn: visit !== '' }));
   try {
-    if (visit || !CACHED_PAGES.test(url.split('?')[0]!)) return await render();
-    const runtime = request.server.runtime;
-    const key = ['rendered-page', settingsTag(await loadSiteSettings(runtime)), url];
-    return (await cachedCommentPage(runtime, key, render)).data;
+    if (visit || !CACHED_PAGES.test(url.split('?')[0]!)) return await render(url);
+    const at = keptPageUrl(url);
+    const key = ['rendered-page', settingsTag(await loadSiteSettings(runtime)), at];
+    return (await cachedRenderedPage(runtime, key, () => render(at))).data;
   } catch (error) {
     request.log.error({ err: error, url: request.url }, 'server render failed; the page is sent for the browser to render');
     return null;

@@ -37,29 +37,52 @@ export async function changedQuestionLists(runtime: Runtime): Promise<void> {
  * Pages live in stores of their own, not in runtime.cache: a crawler walking every question would
  * otherwise fill that cache with bodies that expired long ago (it drops entries only when full). All
  * pages live equally long, so the oldest is the first to expire: each new page first drops the
- * expired ones, and a store never holds more than its limit. Signed-in readers' pages have a store
- * of their own, so that many readers never push the visitors' pages out.
+ * expired ones, a sweep drops them when no new page comes, and a store never holds more than its
+ * limit. Signed-in readers' pages have a store of their own, so that many readers never push the
+ * visitors' pages out; so have the server-rendered HTML pages, which are a hundred times larger
+ * than an API page (about 85 KB each).
  */
-const PAGE_LIMIT = { visitors: 1000, readers: 500 };
+const PAGE_LIMIT = { visitors: 1000, readers: 500, rendered: 200 };
 type Store = keyof typeof PAGE_LIMIT;
-const stores = new WeakMap<Runtime, Record<Store, Map<string, { page: SharedReply<unknown>; expires: number }>>>();
+type Entries = Map<string, { page: SharedReply<unknown>; expires: number }>;
+const stores = new WeakMap<Runtime, Record<Store, Entries>>();
+
+function dropExpired(store: Entries, limit: number, now = Date.now()): void {
+  for (const [key, entry] of store) {
+    if (entry.expires > now && store.size < limit) break;
+    store.delete(key);
+  }
+}
+
+/** While a store holds pages, a timer (which never keeps the process alive) drops them as they expire. */
+const sweeping = new WeakSet<Entries>();
+function sweepLater(store: Entries): void {
+  if (sweeping.has(store)) return;
+  sweeping.add(store);
+  setTimeout(() => {
+    sweeping.delete(store);
+    dropExpired(store, Number.POSITIVE_INFINITY);
+    if (store.size) sweepLater(store);
+  }, PAGE_SECONDS * 1000).unref();
+}
 
 async function keptPage<T>(runtime: Runtime, kind: Store, cacheKey: string, load: () => Promise<T>): Promise<SharedReply<T>> {
   let all = stores.get(runtime);
-  if (!all) stores.set(runtime, (all = { visitors: new Map(), readers: new Map() }));
+  if (!all) stores.set(runtime, (all = { visitors: new Map(), readers: new Map(), rendered: new Map() }));
   const store = all[kind];
   const hit = store.get(cacheKey);
   if (hit && hit.expires > Date.now()) return hit.page as SharedReply<T>;
   const page = new SharedReply(await load());
   const now = Date.now();
-  for (const [oldKey, old] of store) {
-    if (old.expires > now && store.size < PAGE_LIMIT[kind]) break;
-    store.delete(oldKey);
-  }
+  dropExpired(store, PAGE_LIMIT[kind], now);
   store.delete(cacheKey);
   store.set(cacheKey, { page, expires: now + PAGE_SECONDS * 1000 });
+  sweepLater(store);
   return page;
 }
+
+/** How many pages a store holds now (tests: memory stays bounded). */
+export const keptPageCount = (runtime: Runtime, kind: Store): number => stores.get(runtime)?.[kind].size ?? 0;
 
 /** The cached page with its reply, whose serialised and compressed bodies live as long as the page. */
 export async function cachedPage<T>(runtime: Runtime, key: unknown, load: () => Promise<T>): Promise<SharedReply<T>> {
@@ -93,6 +116,12 @@ export async function changedComments(runtime: Runtime): Promise<void> {
 /** A page of comments: renewed by comment writes and, as its post's visibility and votes matter, by post writes. */
 export async function cachedCommentPage<T>(runtime: Runtime, key: unknown, load: () => Promise<T>): Promise<SharedReply<T>> {
   return cachedPage(runtime, ['comments', await generation(runtime, COMMENTS_GENERATION_KEY), key], load);
+}
+
+/** A visitor's server-rendered page (it shows comments too), kept in the rendered pages' store. */
+export async function cachedRenderedPage<T>(runtime: Runtime, key: unknown, load: () => Promise<T>): Promise<SharedReply<T>> {
+  const generations = `${await generation(runtime)}:${await generation(runtime, COMMENTS_GENERATION_KEY)}`;
+  return keptPage(runtime, 'rendered', `${generations}:${JSON.stringify(key)}`, load);
 }
 
 export async function cachedList<T>(runtime: Runtime, key: unknown, load: () => Promise<T>): Promise<T> {
