@@ -128,7 +128,8 @@ export async function renderApp(request: FastifyRequest, site: SiteInfo, url = r
   });
   if (!app) return null;
   const runtime = request.server.runtime;
-  const cookie = request.cookies[VISIT_COOKIE] ?? '';
+  // No cookies yet when a request is answered before they are parsed (a refused URL's 404 page).
+  const cookie = request.cookies?.[VISIT_COOKIE] ?? '';
   // A cookie that names no live session is a visitor's: it gets the visitors' kept page.
   const visit = cookie && (await resolveSessionCached(runtime.database, cookie, 'visit_token')) ? cookie : '';
   const render = (at: string) => inRenderSlot(() => app.render({ url: new URL(at, 'http://localhost').href, site, fetch: inProcessFetch(request, visit), signedIn: visit !== '' }));
