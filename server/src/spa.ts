@@ -65,7 +65,8 @@ export async function serveSpa(runtime: Runtime, url: string, reply: FastifyRepl
     const assets = rendered ? pageAssetLinks(content.render!, html, nonce) : '';
     const script = `${assets}  <script type="application/json" id="initial-data" nonce="${nonce}">${jsonForScript(data)}</script>\n  </head>`;
     html = html.replace(HEAD_END, () => script);
-    if (rendered) html = html.replace(ROOT, () => `<div id="root" data-ssr>${rendered.html}</div>`);
+    // `data-reader`: a visitors' page sent to a member, whose marks the app lays over it once hydrated.
+    if (rendered) html = html.replace(ROOT, () => `<div id="root" data-ssr${rendered.data.reader ? ' data-reader' : ''}>${rendered.html}</div>`);
     else if ((content.status === 404 || content.status === 410) && reply.request.method === 'GET') {
       // The app's 404 page, readable without JavaScript. It is the page of /404, not of this URL, so
       // the app draws this URL afresh instead of hydrating it (and shows its 404 page the same way).

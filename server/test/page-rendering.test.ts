@@ -133,13 +133,21 @@ describe.each(dialectTargets())('pages on $name', (target) => {
       }
     });
 
-    it("renders a signed-in reader's page with their session, and counts their view as theirs", async () => {
+    it("gives a signed-in reader the visitors' page with their own replies laid over it, and counts their view as theirs", async () => {
       const cookie = await visitCookie();
       const html = (await get(canonical, { cookie })).body;
       const data = scriptJson(html, 'type="application/json" id="initial-data"');
-      expect(data.user.username).toBe(ADMIN.name);
-      // The admin's own question/info: actions only staff and authors get.
-      expect(renderedQuery(html, ['question', qid]).member_actions.length).toBeGreaterThan(0);
+      // The page itself is the visitors' (rendered once for all), marked for the app to overlay.
+      expect(html).toContain('<div id="root" data-ssr data-reader>');
+      expect(data.user).toBeNull();
+      expect(renderedQuery(html, ['question', qid]).member_actions).toEqual([]);
+      expect(data.reader.user.username).toBe(ADMIN.name);
+      // The admin's own question/info, under the URL the app's query asks: actions only staff and authors get.
+      const own = data.reader.replies[`/answer/api/v1/question/info?id=${qid}`];
+      expect(own.data.member_actions.length).toBeGreaterThan(0);
+      // Every call of the page is answered for the reader.
+      expect(Object.keys(data.reader.replies).some((url) => url.startsWith('/answer/api/v1/answer/page?'))).toBe(true);
+      expect(Object.keys(data.reader.replies).some((url) => url.startsWith('/answer/api/v1/comment/page?'))).toBe(true);
       // A cookie that names no session renders the visitor's page.
       expect(scriptJson((await get(canonical, { cookie: 'visit=not-a-session' })).body, 'type="application/json" id="initial-data"').user).toBeNull();
       // A client cannot claim the render's in-process identity.
@@ -164,12 +172,42 @@ describe.each(dialectTargets())('pages on $name', (target) => {
     it('signs a rendered page out at once when the session signs out, though its access token was never cached', async () => {
       const res = await site.app.inject({ method: 'POST', url: '/answer/api/v1/user/login/email', payload: { e_mail: ADMIN.email, pass: ADMIN.password } });
       const cookie = String([res.headers['set-cookie']].flat().find((c) => String(c).startsWith('visit='))).split(';')[0]!;
-      const reader = async () => scriptJson((await get(canonical, { cookie })).body, 'type="application/json" id="initial-data"').user;
-      expect((await reader()).e_mail).toBe(ADMIN.email);
+      const data = async () => scriptJson((await get(canonical, { cookie })).body, 'type="application/json" id="initial-data"');
+      expect((await data()).reader.user.e_mail).toBe(ADMIN.email);
       // Logout is not a cached-session route: only the visit cookie's entry is in the cache.
       const out = await site.app.inject({ method: 'GET', url: '/answer/api/v1/user/logout', headers: { authorization: res.json().data.access_token } });
       expect(out.statusCode).toBe(200);
-      expect(await reader()).toBeNull();
+      const after = await data();
+      expect(after.user).toBeNull();
+      expect(after.reader).toBeUndefined();
+    });
+
+    it("gives each member their own marks and never another's", async () => {
+      const memberPage = async (name: string) => {
+        await site.app.inject({ method: 'POST', url: '/answer/api/v1/user/register/email', payload: { name, e_mail: `${name}@example.com`, pass: 'password-123' } });
+        await db().updateTable('user').set({ mail_status: 1, rank: 1000 }).where('username', '=', name).execute();
+        const res = await site.app.inject({ method: 'POST', url: '/answer/api/v1/user/login/email', payload: { e_mail: `${name}@example.com`, pass: 'password-123' } });
+        const cookie = String([res.headers['set-cookie']].flat().find((c) => String(c).startsWith('visit='))).split(';')[0]!;
+        return { token: res.json().data.access_token as string, page: async () => (await get(canonical, { cookie })).body };
+      };
+      const up = await memberPage('markerup');
+      const down = await memberPage('markerdown');
+      const vote = async (token: string, direction: 'up' | 'down') =>
+        expect((await site.app.inject({ method: 'POST', url: `/answer/api/v1/vote/${direction}`, headers: { authorization: token }, payload: { object_id: qid, is_cancel: false } })).statusCode).toBe(200);
+      await vote(up.token, 'up');
+      await vote(down.token, 'down');
+      const voteOf = (html: string) => scriptJson(html, 'type="application/json" id="initial-data"').reader.replies[`/answer/api/v1/question/info?id=${qid}`].data.vote_status;
+      const [upHtml, downHtml] = await Promise.all([up.page(), down.page()]);
+      expect(voteOf(upHtml)).toBe('vote_up');
+      expect(voteOf(downHtml)).toBe('vote_down');
+      // Twice more each, interleaved, now from the cached visitors' page.
+      for (let i = 0; i < 2; i++) {
+        const [a, b] = await Promise.all([down.page(), up.page()]);
+        expect(voteOf(a)).toBe('vote_down');
+        expect(voteOf(b)).toBe('vote_up');
+      }
+      // The shared page itself holds no one's vote.
+      expect(renderedQuery(upHtml, ['question', qid]).vote_status).toBe('');
     });
 
     it("leaves Node's promise hooks off once the renders are done", async () => {
@@ -249,6 +287,19 @@ describe.each(dialectTargets())('pages on $name', (target) => {
       expect((await get('/favicon.ico')).statusCode).toBe(204);
       for (const url of ['/', '/questions', '/questions/ask', '/tags', '/users/login', '/users/settings/profile', '/admin/smtp', '/search?q=x', '/users/notifications/inbox']) {
         expect((await get(url)).statusCode, url).toBe(200);
+      }
+    });
+
+    it('keeps profile pages for visitors, renewed at once when their person changes the profile', async () => {
+      const profile = async () => (await get(`/users/${ADMIN.name}`)).body;
+      expect(await profile()).not.toContain('Kept Page Admin');
+      const rename = async (display_name: string) =>
+        expect((await site.app.inject({ method: 'PUT', url: '/answer/api/v1/user/info', headers: { authorization: token }, payload: { display_name } })).statusCode).toBe(200);
+      await rename('Kept Page Admin');
+      try {
+        expect(await profile()).toContain('Kept Page Admin');
+      } finally {
+        await rename(ADMIN.name);
       }
     });
 

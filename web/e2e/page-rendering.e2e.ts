@@ -110,7 +110,7 @@ async function hydrated(page: Page) {
   });
 }
 
-it("hydrates a signed-in reader's page, rendered with their session, without asking for its data again", async () => {
+it("hydrates the visitors' page for a signed-in reader and lays their own replies over it, without asking for its data again", async () => {
   const login = await fetch(`${server.url}/answer/api/v1/user/login/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -122,11 +122,15 @@ it("hydrates a signed-in reader's page, rendered with their session, without ask
   await page.context().addCookies([{ name: 'visit', value: visit, url: server.url }]);
   const seen = watch(page);
   const res = await page.goto(`${server.url}${questionPath}`);
-  // The server rendered it for this reader: their user in the data, no sign-up button in the header.
+  // The visitors' page (rendered once for all) with this reader's user and replies in its data.
   const html = (await res?.text()) ?? '';
+  expect(html).toContain('<div id="root" data-ssr data-reader>');
   expect(html).toContain(`"username":"${ADMIN.name}","e_mail"`);
-  expect(html).not.toContain('href="/users/register"');
   await hydrated(page);
+  // Once hydrated, the page is the admin's: their menu instead of the guest links, their actions.
+  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-reader'));
+  await page.getByRole('navigation', { name: 'Post actions' }).first().getByRole('link', { name: 'Edit' }).waitFor();
+  expect(await page.locator('.header-guest').count()).toBe(0);
   await page.getByTestId('answers').getByText(ANSWER).waitFor();
   expect(seen.errors).toEqual([]);
   for (const path of ['/answer/api/v1/user/info', '/answer/api/v1/question/info', '/answer/api/v1/answer/page', '/answer/api/v1/comment/page', '/answer/api/v1/meta/reaction']) {

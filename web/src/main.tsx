@@ -4,6 +4,7 @@ import { hydrate as hydrateQueries } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { queryClient } from './api/query-client';
 import { App } from './app/App';
+import { expectReaderOverlay } from './app/reader-overlay';
 import { boot } from './app/boot';
 import { renderedQueries } from './app/initial-data';
 import { preloadRenderedPage } from './app/pages';
@@ -38,6 +39,7 @@ async function start() {
     </StrictMode>
   );
   if (hydrate) {
+    expectReaderOverlay();
     hydrateQueries(queryClient, renderedQueries());
     hydrateRoot(container, app);
   } else {

@@ -1,6 +1,7 @@
 import { type Envelope, TIMINGS } from '@answer/contract';
 import { type ApiReply, clientEnv } from './client-env';
 import { type FailureOptions, handleFailure, handleNoReply } from './response-handling';
+import { takePreloadedReply } from './preloaded-replies';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -60,7 +61,9 @@ export async function request<T>(method: string, url: string, options: RequestOp
     let response: ApiReply;
     let envelope: Partial<Envelope> | null;
     try {
-      response = await (env.fetch ?? fetch)(withQuery(url, options.params), {
+      const target = withQuery(url, options.params);
+      const preloaded = method === 'GET' ? takePreloadedReply(target) : undefined;
+      response = preloaded ?? await (env.fetch ?? fetch)(target, {
         method,
         headers,
         body,

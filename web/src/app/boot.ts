@@ -19,7 +19,7 @@ const quiet = { passingError: true, ignore50x: true } as const;
  * is (signed in with a token, or not). Otherwise (a session that ended, storage that was cleared)
  * the app asks for everything itself and renders the page afresh.
  */
-const renderedForThisReader = () => serverRendered() && !!initialData().user === !!storage.get<string>(STORAGE_KEYS.token);
+const renderedForThisReader = () => serverRendered() && !!(initialData().user || initialData().reader) === !!storage.get<string>(STORAGE_KEYS.token);
 
 /** The reader the page was rendered for, with this browser's token (the server never sees it in a page request). */
 function renderedReader(user: UserInfo | null | undefined): UserInfo | null {
@@ -58,7 +58,8 @@ export async function boot(): Promise<boolean> {
   }
 
   agentStore.set(hydrate && inline.agent !== undefined ? inline.agent : await getUcAgent(quiet).catch(() => null));
-  const userLanguage = user.status === 'fulfilled' ? user.value?.language : undefined;
+  // A member's page is rendered in their language before their marks are laid over it.
+  const userLanguage = user.status === 'fulfilled' ? (user.value ?? (hydrate ? inline.reader?.user : null))?.language : undefined;
   await loadLanguage(pickLanguage(userLanguage, settings?.interface.language), settings?.revision);
   applyTimeZone(settings?.interface.time_zone);
   return hydrate;

@@ -14,6 +14,12 @@ export interface InitialData {
   agent?: UcAgent | null;
   language?: string;
   queries?: DehydratedState;
+  /**
+   * On a visitors' page sent to a signed-in member (the page above is rendered as for visitors):
+   * the member, and the page's API replies as they get them, laid over it once hydrated
+   * (app/reader-overlay.ts).
+   */
+  reader?: { user: UserInfo; replies: Record<string, unknown> };
 }
 
 /** The token of the user a server render signed in (ssr/entry-server.tsx); the browser's own replaces it. */

@@ -10,6 +10,7 @@ import { useUser } from '../state/user';
 import { BrandMark } from './BrandMark';
 import { MainNavLinks } from './MainNavLinks';
 import { SearchBox } from './SearchBox';
+import './header.css';
 
 // The dropdown (and its positioning library) is only needed by logged-in users.
 const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
@@ -62,7 +63,7 @@ export function Header() {
               <BadgeAwardPopup />
             </Suspense>
           ) : (
-            <div className="d-flex gap-2">
+            <div className="d-flex gap-2 header-guest">
               <Link
                 to={ROUTES.login}
                 className={`btn btn-sm btn-link ${colored ? 'text-white' : ''}`}

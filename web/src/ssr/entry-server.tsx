@@ -31,6 +31,11 @@ export interface RenderInput {
   fetch: ApiFetch;
   /** Whether the reader has a session: only then is user/info asked. */
   signedIn: boolean;
+  /**
+   * A visitor's page in this language instead of the site's: the page a signed-in member gets
+   * under their marks (server/src/features/pages/app-render.ts) is the visitors' page in theirs.
+   */
+  language?: string;
 }
 
 /** What the app starts from in the browser (web/src/app/initial-data.ts), with the HTML it hydrates. */
@@ -43,6 +48,12 @@ export interface RenderResult {
     language: string;
     queries: DehydratedState;
   };
+  /**
+   * The API calls (GET URLs, as the request client built them) the page's queries made. Not sent
+   * to the browser: the server asks them again as a signed-in member to lay their marks over a
+   * visitors' page.
+   */
+  calls: string[];
 }
 
 // A page asks for data in waves (the question, then its answers, then each answer's comments):
@@ -126,7 +137,13 @@ async function renderPage(input: RenderInput): Promise<RenderResult> {
       getUcAgent(quiet).catch(() => null),
     ]),
   );
-  request.language = await languageFor(pickLanguage(user?.language, input.site.interface.language), request);
+  request.language = await languageFor(pickLanguage(user?.language ?? input.language, input.site.interface.language), request);
+  // From here on every call is one of the page's queries.
+  const calls = new Set<string>();
+  request.fetch = (url, init) => {
+    if ((init.method ?? 'GET') === 'GET') calls.add(url);
+    return input.fetch(url, init);
+  };
 
   const context = await handler.query(new Request(input.url));
   if (context instanceof Response) throw new Error(`no page at ${input.url}`);
@@ -170,5 +187,6 @@ async function renderPage(input: RenderInput): Promise<RenderResult> {
   return {
     html,
     data: { user, plugins: Array.isArray(plugins) ? plugins : [], agent: agent ?? null, language: request.language, queries: dehydrate(client) },
+    calls: [...calls],
   };
 }

@@ -14,6 +14,7 @@ import { type AlsoInTx, deleteQuestion } from '../question/service.js';
 import { closeReviewsOf } from '../review/publication.js';
 import { statusName } from '../user/presenter.js';
 import { loadTarget, now } from './users-target.js';
+import { changedQuestionLists } from '../question/list-cache.js';
 
 type StatusInput = z.infer<typeof adminUserStatusSchema>;
 
@@ -55,6 +56,8 @@ export async function changeUserStatus(runtime: Runtime, admin: SessionUser, inp
     return true;
   });
   if (!changed) return;
+  // Profiles and kept pages show the person's status.
+  await changedQuestionLists(runtime);
   if (input.status === 'deleted') await revokeUserSessions(runtime, id);
   else await forgetSessions(runtime, id);
   if (input.status === 'normal' && Number(target.mail_status) !== 1) await grantActivationBonus(db, id);
@@ -113,4 +116,6 @@ export async function changeUserRole(runtime: Runtime, admin: SessionUser, input
     await logModeration(trx, { staffId: admin.id, action: 'user.role', objectType: 'user', objectId: id, targetUserId: id, reason: input.reason, detail: { from, to: input.role_id } });
   });
   await revokeUserSessions(runtime, id);
+  // Profiles show staff roles.
+  await changedQuestionLists(runtime);
 }

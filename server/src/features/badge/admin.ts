@@ -5,6 +5,7 @@ import { pageOf } from '../../core/pagination.js';
 import type { Runtime } from '../../runtime.js';
 import { BADGE_STATUS } from './award.js';
 import { badgeNotFound, badgeTexts } from './service.js';
+import { changedQuestionLists } from '../question/list-cache.js';
 
 const STATUS_BY_NAME = { active: BADGE_STATUS.active, inactive: BADGE_STATUS.inactive } as const;
 const nameOf = (status: number) => (status === BADGE_STATUS.active ? 'active' : 'inactive');
@@ -84,4 +85,6 @@ export async function setBadgeStatus(runtime: Runtime, input: z.infer<typeof bad
       .where('id', '=', id)
       .execute();
   });
+  // The badge pages and profiles kept for visitors show it, or no longer.
+  await changedQuestionLists(runtime);
 }

@@ -22,7 +22,7 @@ type ApiFetch = (url: string, init: RequestInit) => Promise<ApiReply>;
 /** web/src/ssr/entry-server.tsx, as built into web/dist/ssr by `npm run build`. */
 interface Renderer {
   prepare(): Promise<unknown>;
-  render(input: { url: string; site: SiteInfo; fetch: ApiFetch; signedIn: boolean }): Promise<{ html: string; data: Record<string, unknown> }>;
+  render(input: { url: string; site: SiteInfo; fetch: ApiFetch; signedIn: boolean; language?: string }): Promise<Rendered>;
 }
 
 let loading: Promise<Renderer | null> | undefined;
@@ -66,7 +66,16 @@ function inProcessFetch(request: FastifyRequest, visit: string): ApiFetch {
   };
 }
 
-type Rendered = { html: string; data: Record<string, unknown> };
+/** A rendered page: its HTML, what the browser starts from, and the API calls its queries made (server-side only). */
+type Rendered = { html: string; data: Record<string, unknown>; calls?: string[] };
+
+/** What a signed-in member's page carries beyond the visitors' page (web/src/app/reader-overlay.ts). */
+export interface ReaderOverlay {
+  /** user/info as the member gets it. */
+  user: unknown;
+  /** Each of the page's API calls as the member gets it: the reply envelope by URL. */
+  replies: Record<string, unknown>;
+}
 
 /**
  * Renders under way at once. Each holds its data and HTML until it is sent, and the renders share
@@ -92,18 +101,23 @@ async function inRenderSlot<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * Visitors' pages that are kept: question pages, lists and tag pages, whose data the API keeps for
- * visitors per content generation or which every tag change renews (question/list-cache.ts), and
- * the 404 page (no data). People and badge pages hold data no generation follows (a badge switched
- * off, a changed profile), so they are rendered per request.
+ * visitors per content generation or which every tag change renews (question/list-cache.ts), the
+ * 404 page (no data), and the people and badge pages, renewed by the same generation on profile,
+ * status, role and badge changes (a new badge award shows within the few seconds a page is kept).
+ * A profile's other tabs (some are its owner's alone) are rendered per request.
  */
-const CACHED_PAGES = /^\/(questions(\/.*)?|tags(\/.*)?|404)?$/;
+const CACHED_PAGES = /^\/(questions(\/.*)?|tags(\/.*)?|users(\/[^/]+)?|badges(\/[^/]+)?|404)?$/;
+
+/** A member's home feed (followed tags) is theirs alone: visitors get the newest questions at that address. */
+const PERSONAL_FEED = /[?&]order=recommend(&|$)/;
 
 /**
- * The query parameters those pages read (web: list-params.ts, tag-list-params.ts, Comments.tsx).
+ * The query parameters those pages read (web: list-params.ts, tag-list-params.ts, Comments.tsx,
+ * UserSearch.tsx, badge-view.ts).
  * Any other is left out of the render and of the key, so random query strings share one page
  * instead of each rendering and keeping its own.
  */
-const PAGE_PARAMS = new Set(['order', 'page', 'tag', 'sort', 'q', 'commentId']);
+const PAGE_PARAMS = new Set(['order', 'page', 'tag', 'sort', 'q', 'commentId', 'username']);
 
 function keptPageUrl(url: string): string {
   const mark = url.indexOf('?');
@@ -132,16 +146,50 @@ export async function renderApp(request: FastifyRequest, site: SiteInfo, url = r
   const cookie = request.cookies?.[VISIT_COOKIE] ?? '';
   // A cookie that names no live session is a visitor's: it gets the visitors' kept page.
   const visit = cookie && (await resolveSessionCached(runtime.database, cookie, 'visit_token')) ? cookie : '';
-  const render = (at: string) => inRenderSlot(() => app.render({ url: new URL(at, 'http://localhost').href, site, fetch: inProcessFetch(request, visit), signedIn: visit !== '' }));
+  const render = (at: string, reader: string, language?: string) =>
+    inRenderSlot(() => app.render({ url: new URL(at, 'http://localhost').href, site, fetch: inProcessFetch(request, reader), signedIn: reader !== '', language }));
   try {
-    if (visit || !CACHED_PAGES.test(url.split('?')[0]!)) return await render(url);
+    if (!CACHED_PAGES.test(url.split('?')[0]!) || (visit && PERSONAL_FEED.test(url))) return await render(url, visit);
     const at = keptPageUrl(url);
-    const key = ['rendered-page', settingsTag(await loadSiteSettings(runtime)), at];
-    return (await cachedRenderedPage(runtime, key, () => render(at))).data;
+    const settings = settingsTag(await loadSiteSettings(runtime));
+    const visitorsPage = async (language?: string) =>
+      (await cachedRenderedPage(runtime, ['rendered-page', settings, language ?? '', at], () => render(at, '', language))).data;
+    if (!visit) return await visitorsPage();
+    // A member gets the visitors' page in their language with their own replies to its calls, which
+    // the browser lays over it once hydrated: the same page as a render of their own, for the cost
+    // of a few cached API reads instead of a render (issue 25).
+    const asReader = inProcessFetch(request, visit);
+    const user = await readReply(asReader, '/answer/api/v1/user/info', request.lang);
+    const language = memberLanguage(user);
+    if (!user) return await visitorsPage();
+    const page = await visitorsPage(language);
+    const pageLanguage = String(page.data.language ?? request.lang);
+    const replies: Record<string, unknown> = {};
+    await Promise.all(
+      (page.calls ?? []).map(async (call) => {
+        const reply = await asReader(call, { method: 'GET', headers: { 'Accept-Language': pageLanguage } });
+        if (reply.ok) replies[call] = await reply.json();
+      }),
+    );
+    const reader: ReaderOverlay = { user, replies };
+    return { html: page.html, data: { ...page.data, reader } };
   } catch (error) {
     request.log.error({ err: error, url: request.url }, 'server render failed; the page is sent for the browser to render');
     return null;
   }
+}
+
+/** The `data` of a reply the reader may have, or null. */
+async function readReply(fetch: ApiFetch, url: string, language: string): Promise<unknown> {
+  const reply = await fetch(url, { method: 'GET', headers: { 'Accept-Language': language } });
+  if (!reply.ok) return null;
+  return ((await reply.json()) as { data?: unknown }).data ?? null;
+}
+
+/** The language a member chose, if any (web/src/i18n/load-language.ts pickLanguage: "Default" is none). */
+function memberLanguage(user: unknown): string | undefined {
+  const language = (user as { language?: unknown } | null)?.language;
+  return typeof language === 'string' && language && language !== 'Default' ? language : undefined;
 }
 
 /** The loaded settings stay one object until changed: a page rendered with older ones is not reused. */

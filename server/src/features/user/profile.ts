@@ -11,6 +11,7 @@ import { loadSiteSettings } from '../siteinfo/service.js';
 import { parseAvatar } from './presenter.js';
 import { findUserById } from './queries.js';
 import { publish } from '../events/publish.js';
+import { changedQuestionLists } from '../question/list-cache.js';
 
 /**
  * PUT /user/info (domain.md 6.6): each field changes only when the admin allows it. Clients send the
@@ -69,6 +70,8 @@ export async function updateProfile(runtime: Runtime, user: SessionUser, input: 
     }
     throw err;
   }
+  // Names and avatars show on every kept page, the profile included: they are all renewed.
+  await changedQuestionLists(runtime);
 }
 
 /** A username is free when the generator would hand it out unchanged (valid, not reserved, unused). */
