@@ -10,24 +10,46 @@ const SERVER = 'http://127.0.0.1:9080';
 const PROXIED = ['/answer', '/installation', '/custom.css', '/manifest.json', '/uploads', '/robots.txt', '/healthz'];
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
+const inWeb = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 // The first visit the issue's JavaScript budget is about (issue 15): a question page, from the entry.
-const FIRST_LOAD_ROOTS = ['src/main.tsx', 'src/pages/questions/detail/QuestionDetail.tsx'].map((f) => fileURLToPath(new URL(f, import.meta.url)));
-const SOURCE = fileURLToPath(new URL('src/', import.meta.url));
-const PAGES = fileURLToPath(new URL('src/pages/', import.meta.url));
-let firstLoad: Set<string> | undefined;
+const ENTRY = inWeb('src/main.tsx');
+const QUESTION_PAGE = inWeb('src/pages/questions/detail/QuestionDetail.tsx');
+const SOURCE = inWeb('src/');
+const PAGES = inWeb('src/pages/');
+const graphs = new Map<string, Set<string>>();
+
+/** The modules `root` imports statically, itself included (once per build). */
+function staticGraph(root: string, ctx: ChunkingContext): Set<string> {
+  let graph = graphs.get(root);
+  if (!graph) {
+    graph = new Set();
+    const queue = [root];
+    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+      if (graph.has(next)) continue;
+      graph.add(next);
+      queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+    }
+    graphs.set(root, graph);
+  }
+  return graph;
+}
 
 /** 'app' for the app's shared code (not a page's own) that a question page imports statically. */
 function firstLoadChunk(id: string, ctx: ChunkingContext): string | null {
-  if (!firstLoad) {
-    firstLoad = new Set();
-    const queue = [...FIRST_LOAD_ROOTS];
-    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-      if (firstLoad.has(next)) continue;
-      firstLoad.add(next);
-      queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
-    }
-  }
-  return id.startsWith(SOURCE) && !id.startsWith(PAGES) && firstLoad.has(id) ? 'app' : null;
+  const firstLoad = staticGraph(ENTRY, ctx).has(id) || staticGraph(QUESTION_PAGE, ctx).has(id);
+  return id.startsWith(SOURCE) && !id.startsWith(PAGES) && firstLoad ? 'app' : null;
+}
+
+/**
+ * 'question-parts' for the question page's modules that other areas import too (answer drafts, the
+ * question form's rules, the side lists, the optimistic marks of a tag's follow button). Left to the
+ * bundler, each set of areas sharing some of them is a file of its own, and one more request for the
+ * question page. The entry's own imports stay where they are: every page loads those.
+ */
+function questionPartsChunk(id: string, ctx: ChunkingContext): string | null {
+  const questionPage = staticGraph(QUESTION_PAGE, ctx);
+  if (!id.startsWith(PAGES) || id === QUESTION_PAGE || !questionPage.has(id) || staticGraph(ENTRY, ctx).has(id)) return null;
+  return (ctx.getModuleInfo(id)?.importers ?? []).some((importer) => !questionPage.has(importer)) ? 'question-parts' : null;
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -58,6 +80,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             // The app code a question page needs at once, in one file rather than one per module shared
             // with other areas (each small file costs its own request and compression overhead).
             { name: firstLoadChunk },
+            { name: questionPartsChunk },
+            // The badge pieces profiles, the badge pages, the award pop-up and the admin list all show:
+            // one file, instead of one per set of areas that shares each piece.
+            { name: 'badge-view', test: /[\\/]src[\\/](api[\\/]badges|pages[\\/]badges[\\/](BadgeIcon|BadgeCard|badge-view|badge-icons))\.tsx?$/ },
           ],
         },
       },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyContextConfig, type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { ADMIN_API_PREFIX, API_PREFIX, CONTROL_CHARACTER_REASON, INSTALL_PREFIX } from '@answer/contract';
 import { errorHandler } from './core/error-handler.js';
 import { type LogDestination, loggerOptions } from './core/log-redaction.js';
@@ -134,10 +134,12 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   app.decorateRequest('declared', null as unknown as FastifyContextConfig);
   app.setErrorHandler(errorHandler);
   app.addHook('onSend', commonSecurityHeaders);
-  app.setNotFoundHandler(async (request, reply) => {
+  const pageOrNotFound = async (request: FastifyRequest, reply: FastifyReply) => {
     if (isApiPath(request.url)) throw notFound('base.not_found');
     return servePage(runtime, request, reply);
-  });
+  };
+  // What no route answers (other methods, a missing /static/ file); pages are a route below.
+  app.setNotFoundHandler(pageOrNotFound);
 
   app.addHook('onRequest', async (request, reply) => {
     request.declared = request.routeOptions.config;
@@ -245,6 +247,10 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
     if (runtime.installed) return reply.redirect('/');
     return serveSpa(runtime, request.url, reply);
   });
+  // Every page path without a route of its own, as a route, registered after the plugins: those that
+  // work per route (@fastify/compress adds its hook in onRoute) never reach the not-found handler, so
+  // the lists, tag pages and profiles went out uncompressed (issue 25 point 5).
+  app.get('/*', pageOrNotFound);
   return app;
 }
 

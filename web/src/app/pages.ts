@@ -1,14 +1,18 @@
 import { matchPath } from 'react-router';
 import { lazyArea } from './lazy';
 
-// One chunk per area: visiting a question does not download the admin console.
+// One chunk per area: visiting a question does not download the admin console. The pages the server
+// renders (a search engine's or a link's first visit) are apart from the forms of their area, so none
+// of them carries a form or the Markdown editor (issue 25).
 const questions = lazyArea(() => import('../pages/questions'));
-// A question's own page is the first visit from a search engine: it does not carry the list or the ask form.
+const ask = lazyArea(() => import('../pages/questions/ask/AskQuestion'));
 const questionDetail = lazyArea(() => import('../pages/questions/detail/QuestionDetail'));
 const posts = lazyArea(() => import('../pages/posts'));
 const search = lazyArea(() => import('../pages/search'));
 const tags = lazyArea(() => import('../pages/tags'));
+const tagForms = lazyArea(() => import('../pages/tags/forms'));
 const users = lazyArea(() => import('../pages/users'));
+const notifications = lazyArea(() => import('../pages/users/notifications/Notifications'));
 const settings = lazyArea(() => import('../pages/settings'));
 const timeline = lazyArea(() => import('../pages/timeline'));
 const review = lazyArea(() => import('../pages/review'));
@@ -21,19 +25,19 @@ const maintenance = lazyArea(() => import('../pages/maintenance'));
 
 export const Pages = {
   QuestionList: questions('QuestionList'),
-  AskQuestion: questions('AskQuestion'),
+  AskQuestion: ask('AskQuestion'),
   EditQuestion: posts('EditQuestion'),
   EditAnswer: posts('EditAnswer'),
   QuestionDetail: questionDetail('QuestionDetail'),
   Search: search('Search'),
   TagList: tags('TagList'),
-  CreateTag: tags('CreateTag'),
+  CreateTag: tagForms('CreateTag'),
   TagDetail: tags('TagDetail'),
   TagInfo: tags('TagInfo'),
-  EditTag: tags('EditTag'),
+  EditTag: tagForms('EditTag'),
   UserList: users('UserList'),
   Profile: users('Profile'),
-  Notifications: users('Notifications'),
+  Notifications: notifications('Notifications'),
   SettingsLayout: settings('SettingsLayout'),
   SettingsProfile: settings('SettingsProfile'),
   SettingsNotify: settings('SettingsNotify'),

@@ -8,5 +8,9 @@ declare module '*/ui.json?part=first-load' {
 }
 declare module '*/ui.json?part=areas' {
   type Section = { [key: string]: string | Section };
-  export const admin: Section, install: Section, search: Section, settings: Section, timeline: Section, users: Section;
+  export const admin: Section, install: Section, search: Section, settings: Section, timeline: Section;
+}
+declare module '*/ui.json?part=users' {
+  type Section = { [key: string]: string | Section };
+  export const users: Section;
 }

@@ -23,14 +23,13 @@ function readManifest(): Record<string, ManifestChunk> | null {
 }
 
 /**
- * Links that start the download of a rendered page's own code and styles with the HTML, instead of
- * after the app's entry has run and asked for them (code and data then arrive together: the data
- * is in the page). The styles also keep the server's HTML from showing unstyled. Files the shell
- * already links are left out.
+ * The built files of a module's code: its chunk and every chunk it imports statically, scripts and
+ * styles (what a page of that module needs before it can hydrate); null when the build has no such
+ * module. test/first-visit-budget.test.ts weighs the same files.
  */
-export function pageAssetLinks(sourceFile: string, shell: string, nonce: string): string {
+export function moduleFiles(sourceFile: string): { scripts: string[]; styles: string[] } | null {
   const chunks = readManifest();
-  if (!chunks?.[sourceFile]) return '';
+  if (!chunks?.[sourceFile]) return null;
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
@@ -41,9 +40,21 @@ export function pageAssetLinks(sourceFile: string, shell: string, nonce: string)
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(sourceFile);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/**
+ * Links that start the download of a rendered page's own code and styles with the HTML, instead of
+ * after the app's entry has run and asked for them (code and data then arrive together: the data
+ * is in the page). The styles also keep the server's HTML from showing unstyled. Files the shell
+ * already links are left out.
+ */
+export function pageAssetLinks(sourceFile: string, shell: string, nonce: string): string {
+  const files = moduleFiles(sourceFile);
+  if (!files) return '';
   const links = [
-    ...[...styles].filter((file) => !shell.includes(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}" nonce="${nonce}">`),
-    ...[...scripts].filter((file) => !shell.includes(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}" nonce="${nonce}">`),
+    ...files.styles.filter((file) => !shell.includes(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}" nonce="${nonce}">`),
+    ...files.scripts.filter((file) => !shell.includes(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}" nonce="${nonce}">`),
   ];
   return links.map((link) => `    ${link}\n`).join('');
 }

@@ -34,7 +34,7 @@ export function AwardList({ badgeId, username, page }: { badgeId: string; userna
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
         <h2 id="badge-awards-title" className="h5 mb-0">
           {username ? t('badges.awards_of', { username }) : t('badges.recent_awards')}
-          {data && <span className="text-body-secondary fw-normal small ms-2">{t('users.total', { n: data.count })}</span>}
+          {data && <span className="text-body-secondary fw-normal small ms-2">{t('badges.total', { n: data.count })}</span>}
         </h2>
         <form className="d-flex gap-2" role="search" onSubmit={filter}>
           <input

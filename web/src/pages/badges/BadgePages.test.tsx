@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import type { BadgeInfo } from '../../api/badges';
-import { initI18n, loadAreaStrings } from '../../i18n';
+import { initI18n } from '../../i18n';
 // TimeAgo shows times in the site's zone; the app loads the zone plugins at start-up.
 import '../../utils/time-zone';
 import { BadgeDetail } from './BadgeDetail';
@@ -53,8 +53,8 @@ describe('badge pages', () => {
   };
   const text = () => host.textContent ?? '';
 
-  // The area's module loads its strings in the app; its pages are rendered here without it.
-  beforeAll(() => Promise.all([initI18n(), loadAreaStrings()]));
+  // Its strings are the entry's (the award list's count included).
+  beforeAll(() => initI18n());
   beforeEach(() => {
     vi.clearAllMocks();
     api.getBadge.mockResolvedValue(autobiographer());
@@ -115,6 +115,8 @@ describe('badge pages', () => {
     expect(facts).toContain('Can be earned once per post');
     expect(facts).toContain('Awarded 2 times');
     expect(facts).toContain('You earned this badge 2 times');
+    // The count is in the entry's strings, as the badge pages download no others.
+    expect(host.querySelector('#badge-awards-title')?.textContent).toBe('Recent awards2 in all');
     const rows = [...host.querySelectorAll('[data-testid="badge-award"]')];
     expect(rows[0]?.querySelector('[data-testid="user-link"]')?.getAttribute('href')).toBe('/users/ann');
     expect(rows[0]?.querySelector('[data-testid="badge-award-target"]')?.getAttribute('href')).toBe('/questions/q1/a1');

@@ -1,3 +1,2 @@
-// The questions area (one lazily loaded chunk): the list and asking; a question's page is its own chunk (app/pages.ts).
-export { AskQuestion } from './ask/AskQuestion';
+// The question list (one lazily loaded chunk); asking and a question's page are chunks of their own (app/pages.ts).
 export { QuestionList } from './list/QuestionList';

@@ -4,8 +4,8 @@ import { useTranslation } from '../../i18n/translator';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { type TagInfo as Tag, deleteTag, recoverTag } from '../../api/tags';
 import { deriveLoginState } from '../../app/login-state';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatCount } from '../../components/count-format';
+import { deferred } from '../../components/deferred';
 import { PageLoading } from '../../components/PageLoading';
 import { PostHtml } from '../../components/PostHtml';
 import { TimeAgo } from '../../components/TimeAgo';
@@ -13,11 +13,14 @@ import { showToast } from '../../state/notices';
 import { useUser } from '../../state/user';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { explainFailure } from '../questions/detail/optimistic';
-import { MergeTag } from './MergeTag';
-import { SynonymEditor } from './SynonymEditor';
 import { synonymRedirect } from './synonym-redirect';
 import { TagHeader, useTagSynonyms } from './TagHeader';
 import { useTagByName } from './useTagByName';
+
+// Forms for staff and a confirmation: a reader's first visit to the wiki does not download them.
+const ConfirmDialog = deferred(() => import('../../components/ConfirmDialog').then((m) => m.ConfirmDialog));
+const MergeTag = deferred(() => import('./MergeTag').then((m) => m.MergeTag));
+const SynonymEditor = deferred(() => import('./SynonymEditor').then((m) => m.SynonymEditor));
 
 /** /tags/:tagName/info: the whole wiki, its history and edit links, and the synonyms (editable by staff). */
 export function TagInfo() {

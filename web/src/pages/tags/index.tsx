@@ -1,8 +1,5 @@
-// The tags area (one lazily loaded chunk): the list, a tag's questions and wiki, creating and editing.
-export { CreateTag } from './CreateTag';
-export { EditTag } from './EditTag';
+// The tag pages (one lazily loaded chunk): the list, a tag's questions and wiki. Creating and editing a
+// tag are a chunk of their own (forms.ts), and the wiki's staff forms load when they show (TagInfo.tsx).
 export { TagDetail } from './TagDetail';
 export { TagInfo } from './TagInfo';
 export { TagList } from './TagList';
-// Its English strings are not in the entry (i18n/area-strings.ts).
-export { loadAreaStrings as ready } from '../../i18n';

@@ -5,7 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PersonalInfo } from '../../api/people';
 import type { UserInfo } from '../../api/types';
-import { initI18n, loadAreaStrings } from '../../i18n';
+import { initI18n } from '../../i18n';
+import { addUsersStrings } from '../../i18n/users-strings';
 import { userStore } from '../../state/user';
 // TimeAgo shows times in the site's zone; the app loads the zone plugins at start-up.
 import '../../utils/time-zone';
@@ -62,7 +63,10 @@ describe('Profile', () => {
   const text = () => host.textContent ?? '';
 
   // The area's module loads its strings in the app; its pages are rendered here without it.
-  beforeAll(() => Promise.all([initI18n(), loadAreaStrings()]));
+  beforeAll(async () => {
+    await initI18n();
+    addUsersStrings();
+  });
   beforeEach(() => {
     vi.clearAllMocks();
     api.getPersonalInfo.mockResolvedValue(ann());

@@ -1,5 +1,4 @@
 export { Profile } from './Profile';
 export { UserList } from './UserList';
-export { Notifications } from './notifications/Notifications';
-// Its English strings are not in the entry (i18n/area-strings.ts).
-export { loadAreaStrings as ready } from '../../i18n';
+// Its English strings are not in the entry: they come with this chunk (i18n/users-strings.ts).
+export { addUsersStrings as ready } from '../../i18n/users-strings';
