@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { newNonce, setHtmlHeaders } from './core/security-headers.js';
 import { creditShare } from './features/badge/share.js';
-import { renderApp } from './features/pages/app-render.js';
+import { type Rendered, renderApp } from './features/pages/app-render.js';
 import { jsonForScript } from './features/pages/html-escape.js';
 import { renderHead, type PageMeta } from './features/pages/meta.js';
 import { pageAssetLinks } from './features/pages/page-assets.js';
@@ -61,12 +61,11 @@ export async function serveSpa(runtime: Runtime, url: string, reply: FastifyRepl
     const siteinfo = await publicSiteInfo(runtime);
     // A HEAD request (link checkers) gets the head alone.
     const rendered = content.render && reply.request.method === 'GET' ? await renderApp(reply.request, siteinfo) : null;
-    const data = { siteinfo, ...rendered?.data };
     const assets = rendered ? pageAssetLinks(content.render!, html, nonce) : '';
-    const script = `${assets}  <script type="application/json" id="initial-data" nonce="${nonce}">${jsonForScript(data)}</script>\n  </head>`;
+    const script = `${assets}  <script type="application/json" id="initial-data" nonce="${nonce}">${initialDataJson(siteinfo, rendered)}</script>\n  </head>`;
     html = html.replace(HEAD_END, () => script);
     // `data-reader`: a visitors' page sent to a member, whose marks the app lays over it once hydrated.
-    if (rendered) html = html.replace(ROOT, () => `<div id="root" data-ssr${rendered.data.reader ? ' data-reader' : ''}>${rendered.html}</div>`);
+    if (rendered) html = html.replace(ROOT, () => `<div id="root" data-ssr${rendered.readerJson ? ' data-reader' : ''}>${rendered.html}</div>`);
     else if ((content.status === 404 || content.status === 410) && reply.request.method === 'GET') {
       // The app's 404 page, readable without JavaScript. It is the page of /404, not of this URL, so
       // the app draws this URL afresh instead of hydrating it (and shows its 404 page the same way).
@@ -79,4 +78,23 @@ export async function serveSpa(runtime: Runtime, url: string, reply: FastifyRepl
     .header('Cache-Control', 'no-cache')
     .type('text/html; charset=utf-8')
     .send(html);
+}
+
+/** Serialised once per object: the site info until its settings change, a kept page's data while it is kept. */
+const serialised = new WeakMap<object, string>();
+function jsonOnce(value: object): string {
+  let json = serialised.get(value);
+  if (json === undefined) serialised.set(value, (json = jsonForScript(value)));
+  return json;
+}
+
+/**
+ * The page's inline data (web/src/app/initial-data.ts): the site info, what a rendered page was
+ * rendered from, and a member's own replies. Put together as text from parts serialised once.
+ */
+function initialDataJson(siteinfo: object, rendered: Rendered | null): string {
+  const parts = [`"siteinfo":${jsonOnce(siteinfo)}`];
+  if (rendered) parts.push(jsonOnce(rendered.data).slice(1, -1));
+  if (rendered?.readerJson) parts.push(`"reader":${rendered.readerJson}`);
+  return `{${parts.filter(Boolean).join(',')}}`;
 }

@@ -9,6 +9,7 @@ import { VISIT_COOKIE } from '../auth/common.js';
 import { resolveSessionCached } from '../../core/session.js';
 import { cachedRenderedPage } from '../question/list-cache.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
+import { scriptSafeJson } from './html-escape.js';
 import { renderHeaders } from './render-identity.js';
 
 /** What the app's request client reads of a reply (web/src/api/client-env.ts, ApiReply). */
@@ -53,29 +54,30 @@ export async function warmRenderer(): Promise<void> {
  */
 function inProcessFetch(request: FastifyRequest, visit: string): ApiFetch {
   return async (url, init) => {
-    const headers: Record<string, string> = { ...(init.headers as Record<string, string> | undefined) };
-    delete headers.Authorization;
-    const reply = await request.server.inject({
-      method: (init.method ?? 'GET') as 'GET',
-      url,
-      headers: { ...headers, ...renderHeaders(visit), 'user-agent': request.headers['user-agent'] ?? '' },
-      remoteAddress: request.ip,
-      payload: init.body as string | undefined,
-    });
+    const reply = await injectAs(request, visit, url, init);
     return { status: reply.statusCode, ok: reply.statusCode >= 200 && reply.statusCode < 300, json: async () => JSON.parse(reply.body) as unknown };
   };
 }
 
-/** A rendered page: its HTML, what the browser starts from, and the API calls its queries made (server-side only). */
-type Rendered = { html: string; data: Record<string, unknown>; calls?: string[] };
-
-/** What a signed-in member's page carries beyond the visitors' page (web/src/app/reader-overlay.ts). */
-export interface ReaderOverlay {
-  /** user/info as the member gets it. */
-  user: unknown;
-  /** Each of the page's API calls as the member gets it: the reply envelope by URL. */
-  replies: Record<string, unknown>;
+function injectAs(request: FastifyRequest, visit: string, url: string, init: RequestInit) {
+  const headers: Record<string, string> = { ...(init.headers as Record<string, string> | undefined) };
+  delete headers.Authorization;
+  return request.server.inject({
+    method: (init.method ?? 'GET') as 'GET',
+    url,
+    headers: { ...headers, ...renderHeaders(visit), 'user-agent': request.headers['user-agent'] ?? '' },
+    remoteAddress: request.ip,
+    payload: init.body as string | undefined,
+  });
 }
+
+/**
+ * A rendered page: its HTML, what the browser starts from, and the API calls its queries made
+ * (server-side only). `readerJson`: what a member's page carries beyond the visitors' page, as
+ * script-safe JSON text (web/src/app/initial-data.ts `reader`: the member, and each of the page's
+ * API calls as they get it, the reply envelope by URL).
+ */
+export type Rendered = { html: string; data: Record<string, unknown>; calls?: string[]; readerJson?: string };
 
 /**
  * Renders under way at once. Each holds its data and HTML until it is sent, and the renders share
@@ -158,32 +160,24 @@ export async function renderApp(request: FastifyRequest, site: SiteInfo, url = r
     // A member gets the visitors' page in their language with their own replies to its calls, which
     // the browser lays over it once hydrated: the same page as a render of their own, for the cost
     // of a few cached API reads instead of a render (issue 25).
-    const asReader = inProcessFetch(request, visit);
-    const user = await readReply(asReader, '/answer/api/v1/user/info', request.lang);
-    const language = memberLanguage(user);
+    const me = await injectAs(request, visit, '/answer/api/v1/user/info', { headers: { 'Accept-Language': request.lang } });
+    const user = me.statusCode === 200 ? ((JSON.parse(me.body) as { data?: unknown }).data ?? null) : null;
     if (!user) return await visitorsPage();
-    const page = await visitorsPage(language);
-    const pageLanguage = String(page.data.language ?? request.lang);
-    const replies: Record<string, unknown> = {};
-    await Promise.all(
+    const page = await visitorsPage(memberLanguage(user));
+    const headers = { 'Accept-Language': String(page.data.language ?? request.lang) };
+    // The replies go into the page as the API wrote them: spliced as text, never parsed again.
+    const replies = await Promise.all(
       (page.calls ?? []).map(async (call) => {
-        const reply = await asReader(call, { method: 'GET', headers: { 'Accept-Language': pageLanguage } });
-        if (reply.ok) replies[call] = await reply.json();
+        const reply = await injectAs(request, visit, call, { headers });
+        return reply.statusCode === 200 ? `${JSON.stringify(call)}:${reply.body}` : '';
       }),
     );
-    const reader: ReaderOverlay = { user, replies };
-    return { html: page.html, data: { ...page.data, reader } };
+    const readerJson = scriptSafeJson(`{"user":${JSON.stringify(user)},"replies":{${replies.filter(Boolean).join(',')}}}`);
+    return { ...page, readerJson };
   } catch (error) {
     request.log.error({ err: error, url: request.url }, 'server render failed; the page is sent for the browser to render');
     return null;
   }
-}
-
-/** The `data` of a reply the reader may have, or null. */
-async function readReply(fetch: ApiFetch, url: string, language: string): Promise<unknown> {
-  const reply = await fetch(url, { method: 'GET', headers: { 'Accept-Language': language } });
-  if (!reply.ok) return null;
-  return ((await reply.json()) as { data?: unknown }).data ?? null;
 }
 
 /** The language a member chose, if any (web/src/i18n/load-language.ts pickLanguage: "Default" is none). */
