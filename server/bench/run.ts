@@ -7,8 +7,11 @@
  * BENCH_TOOL=wrk|autocannon (the load generator; default wrk when installed, `apt-get install wrk`),
  * BENCH_QUESTIONS (demo questions seeded first, default 10000; the recorded figures use 100000),
  * BENCH_USERS (demo users, default one per 10 questions),
+ * BENCH_SITE=<dir> to keep the seeded SQLite site in <dir> and measure it again on later runs without seeding
+ * (a million questions take about 20 minutes to seed; BENCH_QUESTIONS and BENCH_USERS must stay the same),
  * BENCH_DB=postgres|mysql to run on a throwaway database of TEST_PG_URL / TEST_MYSQL_URL,
  * BENCH_ONLY=<text>[,<text>...] to measure only the routes whose name contains one of them (and the baseline),
+ * e.g. BENCH_ONLY=search for the search routes and the first-time search timing,
  * BENCH_PROFILE=<dir> to write the server's CPU profile there (open it in Chrome's DevTools),
  * BENCH_PAIRED=1 to measure /healthz again right before each route and give each route's share of that one too
  * (on a machine shared with other work the baseline drifts within a run; a pair measured together drifts less).
@@ -23,6 +26,7 @@ import { createThrowawayDb, type ThrowawayDb } from '../test/support/databases.j
 import { cpuMicroseconds } from './cpu.js';
 import { ANSWER_BIN, seedSite, serverNodeFlags } from './local-site.js';
 import { rssMegabytes } from './rss.js';
+import { searchSets, timeFirstSearches } from './search-queries.js';
 import { type LoadResult, wrkInstalled, wrkLoad } from './wrk.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -36,8 +40,21 @@ const QUESTIONS = Number(process.env.BENCH_QUESTIONS || 10000);
 const USERS = Number(process.env.BENCH_USERS || Math.max(20, Math.ceil(QUESTIONS / 10)));
 const DB = (process.env.BENCH_DB || 'sqlite3') as 'sqlite3' | 'postgres' | 'mysql';
 
-/** `signedIn` routes are called with the benchmark administrator's access token. */
-function routes({ questionId, questionPath, tag, username, word, second, badgeId }: Targets): { name: string; path: string; signedIn?: boolean; headers?: Record<string, string> }[] {
+const SEARCH = searchSets();
+
+/**
+ * `signedIn` routes are called with the benchmark administrator's access token; routes with `paths`
+ * ask for those paths in turn (`path` is then the first, shown in the table).
+ */
+interface Route {
+  name: string;
+  path: string;
+  signedIn?: boolean;
+  headers?: Record<string, string>;
+  paths?: string[];
+}
+
+function routes({ questionId, questionPath, tag, username, word, second, badgeId }: Targets): Route[] {
   return [
     { name: 'healthz (baseline)', path: '/healthz' },
     { name: 'siteinfo', path: '/answer/api/v1/siteinfo' },
@@ -62,6 +79,10 @@ function routes({ questionId, questionPath, tag, username, word, second, badgeId
     { name: 'search (one word)', path: `/answer/api/v1/search?q=${word}&size=20` },
     { name: 'search (two words)', path: `/answer/api/v1/search?q=${encodeURIComponent(`${word} ${second}`)}&size=20` },
     { name: 'search (word and tag)', path: `/answer/api/v1/search?q=${encodeURIComponent(`${word} [${tag}]`)}&size=20` },
+    // Distinct two-word queries of common words. The issue's set of 600 comes round again within the
+    // 10 s page cache once the server answers more than 60 a second; the fresh set never repeats.
+    { name: 'search (600 distinct two-word queries in turn)', path: SEARCH.cycled[0]!, paths: SEARCH.cycled },
+    { name: 'search (two-word queries, none repeated)', path: SEARCH.fresh[0]!, paths: SEARCH.fresh },
     { name: 'tag list', path: '/answer/api/v1/tags/page?page=1&page_size=20&query_cond=popular' },
     { name: 'profile', path: `/answer/api/v1/personal/user/info?username=${username}` },
     // Every signed-in tab polls this every 3 s: the busiest call of a live site.
@@ -72,6 +93,12 @@ function routes({ questionId, questionPath, tag, username, word, second, badgeId
     { name: 'rendered question page (signed in)', path: questionPath, signedIn: true },
     { name: 'rendered home page (visitor)', path: '/' },
     { name: 'rendered tag page (visitor)', path: `/tags/${tag}` },
+    { name: 'rendered profile (visitor)', path: `/users/${username}` },
+    // A member's pages, as their browser asks (visit cookie, Brotli accepted): the visitors' page with their replies.
+    { name: 'rendered question page (signed in, brotli)', path: questionPath, signedIn: true, headers: { 'accept-encoding': 'br, gzip' } },
+    { name: 'rendered home page (signed in)', path: '/', signedIn: true },
+    { name: 'rendered tag page (signed in)', path: `/tags/${tag}`, signedIn: true },
+    { name: 'rendered profile (signed in)', path: `/users/${username}`, signedIn: true },
   ];
 }
 
@@ -134,9 +161,11 @@ function startServer(dataDir: string, db: ThrowawayDb | null): ChildProcess {
  */
 const TOOL = process.env.BENCH_TOOL || (wrkInstalled() ? 'wrk' : 'autocannon');
 
-async function load(url: string, headers: Record<string, string>): Promise<LoadResult> {
-  if (TOOL === 'wrk') return wrkLoad(url, { connections: CONNECTIONS, seconds: SECONDS, headers });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+async function load(url: string, headers: Record<string, string>, paths?: string[]): Promise<LoadResult> {
+  if (TOOL === 'wrk') return wrkLoad(paths ? BASE : url, { connections: CONNECTIONS, seconds: SECONDS, headers, paths });
+  let next = 0;
+  const requests = paths ? [{ setupRequest: (req: any) => ({ ...req, path: paths[next++ % paths.length] }) }] : undefined;
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, requests });
   return {
     rps: Math.round(result.requests.average),
     total: result.requests.total,
@@ -146,9 +175,9 @@ async function load(url: string, headers: Record<string, string>): Promise<LoadR
   };
 }
 
-async function measure(route: { name: string; path: string }, headers: Record<string, string>, pid?: number): Promise<Row> {
+async function measure(route: Route, headers: Record<string, string>, pid?: number): Promise<Row> {
   const cpuBefore = pid === undefined ? undefined : cpuMicroseconds(pid);
-  const result = await load(BASE + route.path, headers);
+  const result = await load(BASE + route.path, headers, route.paths);
   const cpuAfter = pid === undefined ? undefined : cpuMicroseconds(pid);
   return {
     cpu: cpuBefore === undefined || cpuAfter === undefined || !result.total ? undefined : Math.round((cpuAfter - cpuBefore) / result.total),
@@ -184,6 +213,19 @@ function table(rows: Row[]): string {
     ),
   ];
   return lines.join('\n');
+}
+
+/**
+ * Waits until the server answers /healthz quickly again: a load generator stops on time, but the
+ * requests it left queued (slow searches) keep the server busy, and the next route would pay for them.
+ */
+async function settled(deadline: number) {
+  while (Date.now() < deadline) {
+    const started = performance.now();
+    await fetch(`${BASE}/healthz`).then((r) => r.text());
+    if (performance.now() - started < 50) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }
 
 const exited = (child: ChildProcess) =>
@@ -239,18 +281,23 @@ async function captchaOff(): Promise<{ token: string; cookie: string }> {
 }
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'answer-bench-'));
+  const kept = process.env.BENCH_SITE;
+  if (kept && DB !== 'sqlite3') throw new Error('BENCH_SITE keeps SQLite sites only (a throwaway database server database is dropped after the run)');
+  const seeded = !!kept && fs.existsSync(kept);
+  const dataDir = kept || fs.mkdtempSync(path.join(os.tmpdir(), 'answer-bench-'));
   const db = DB === 'sqlite3' ? null : await createThrowawayDb(DB, process.env[DB === 'postgres' ? 'TEST_PG_URL' : 'TEST_MYSQL_URL']);
   const server = startServer(dataDir, db);
-  // The benchmark never outlives its budget, even if something hangs.
+  // The benchmark never outlives its budget, even if something hangs (seeding takes about 1 s per 1,000 questions).
   const guard = setTimeout(() => {
     server.kill('SIGKILL');
     process.exit(1);
-  }, (10 * (SECONDS + 5) + 900) * 1000);
+  }, (10 * (SECONDS + 5) + 900 + QUESTIONS / 500) * 1000);
   try {
     await waitForHealth(Date.now() + 60_000);
-    process.stdout.write(`seeding ${QUESTIONS} questions and ${USERS} users...\n`);
-    await seedSite(dataDir, QUESTIONS, USERS);
+    if (!seeded) {
+      process.stdout.write(`seeding ${QUESTIONS} questions and ${USERS} users...\n`);
+      await seedSite(dataDir, QUESTIONS, USERS);
+    }
     const targets = await pickTargets();
     const { token, cookie } = await captchaOff();
     // A live server has rendered pages before its API is busy, and a render leaves its mark on the
@@ -259,8 +306,16 @@ async function main() {
     for (const headers of [{}, { cookie }] as Record<string, string>[]) await fetch(BASE + targets.questionPath, { headers }).then((r) => r.text());
     const rows: Row[] = [];
     const only = (process.env.BENCH_ONLY || '').toLowerCase();
+    const selected = (name: string) => !only || only.split(',').some((o) => name.toLowerCase().includes(o));
+    // A search nobody asked before, one at a time: what a reader waits for, cache or not.
+    let firstSearch = '';
+    if (selected('search (first-time, one at a time)')) {
+      const { median, max } = await timeFirstSearches(BASE, SEARCH.firstTime);
+      firstSearch = `First-time two-word search, one at a time: median ${median} ms, slowest ${max} ms (of ${SEARCH.firstTime.length - 3}, after 3 to warm up).\n`;
+      process.stdout.write(firstSearch);
+    }
     for (const route of routes(targets)) {
-      if (only && route.path !== '/healthz' && !only.split(',').some((o) => route.name.toLowerCase().includes(o))) continue;
+      if (route.path !== '/healthz' && !selected(route.name)) continue;
       // Routes other features are still building are skipped until they answer.
       const headers: Record<string, string> = { ...route.headers, ...(route.signedIn ? { authorization: token, cookie } : {}) };
       if ((await fetch(BASE + route.path, { headers })).status === 404) {
@@ -270,6 +325,7 @@ async function main() {
       const pairedBase = process.env.BENCH_PAIRED && route.path !== '/healthz' ? (await measure({ name: 'healthz', path: '/healthz' }, {})).rps : undefined;
       process.stdout.write(`measuring ${route.name} (${SECONDS}s)...\n`);
       rows.push({ ...(await measure(route, headers, server.pid)), pairedBase });
+      await settled(Date.now() + 60_000);
     }
     if (rows.length > 1 && rows[0]!.path === '/healthz') {
       process.stdout.write(`measuring the baseline again (${SECONDS}s)...\n`);
@@ -278,7 +334,7 @@ async function main() {
     const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
     const header = `## ${new Date().toISOString().slice(0, 10)}: ${DB}, ${QUESTIONS} questions, ${USERS} users, ${TOOL}, ${CONNECTIONS} connections, ${SECONDS} s per route\n\nMachine: ${machine}\n`;
     const peak = server.pid === undefined ? undefined : rssMegabytes(server.pid, 'VmHWM');
-    const report = `${header}\n${table(rows)}\n${peak === undefined ? '' : `\nPeak RSS of the server (VmHWM): ${peak} MB\n`}`;
+    const report = `${header}\n${firstSearch ? `${firstSearch}\n` : ''}${table(rows)}\n${peak === undefined ? '' : `\nPeak RSS of the server (VmHWM): ${peak} MB\n`}`;
     console.log(`\n${report}`);
     if (process.argv.includes('--write')) {
       const file = path.join(ROOT, 'docs/benchmarks.md');
@@ -293,7 +349,7 @@ async function main() {
     server.kill('SIGTERM');
     await exited(server);
     await db?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!kept) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,4 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 /** What one load run measured: the same fields from wrk or autocannon. */
 export interface LoadResult {
@@ -41,14 +44,35 @@ export function parseWrk(out: string): LoadResult {
   };
 }
 
-/** `wrk` on one URL with one thread (the other core is the server's), bounded by its own duration. */
-export async function wrkLoad(url: string, options: { connections: number; seconds: number; headers: Record<string, string> }): Promise<LoadResult> {
+/**
+ * A wrk script that asks for `paths` in turn, one after the other on every connection (the one
+ * thread shares its counter), so a set of distinct queries is cycled through in order.
+ */
+export function cyclingScript(paths: string[]): string {
+  return `local paths = {\n${paths.map((p) => JSON.stringify(p)).join(',\n')}\n}\nlocal i = 0\nrequest = function()\n  i = i + 1\n  return wrk.format("GET", paths[(i % #paths) + 1])\nend\n`;
+}
+
+/**
+ * `wrk` on one URL with one thread (the other core is the server's), bounded by its own duration.
+ * With `paths`, the requests go to those paths of the URL's server in turn (see cyclingScript).
+ */
+export async function wrkLoad(url: string, options: { connections: number; seconds: number; headers: Record<string, string>; paths?: string[] }): Promise<LoadResult> {
   const args = ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--latency', '--timeout', '10s'];
   for (const [name, value] of Object.entries(options.headers)) args.push('-H', `${name}: ${value}`);
-  const child = spawn('wrk', [...args, url], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`wrk exited with ${code}:\n${out}`);
-  return parseWrk(out);
+  let script: string | undefined;
+  if (options.paths) {
+    script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'answer-wrk-')), 'paths.lua');
+    fs.writeFileSync(script, cyclingScript(options.paths));
+    args.push('-s', script);
+  }
+  try {
+    const child = spawn('wrk', [...args, url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    if (code !== 0) throw new Error(`wrk exited with ${code}:\n${out}`);
+    return parseWrk(out);
+  } finally {
+    if (script) fs.rmSync(path.dirname(script), { recursive: true, force: true });
+  }
 }

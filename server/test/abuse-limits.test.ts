@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { forgetThrottleSettings } from '../src/features/captcha/settings.js';
 import { ADMIN, body, installedSite, type TestSite } from './support/app.js';
 import { adminOf, dialectTargets, siteOn, type User } from './support/dialect-sites.js';
@@ -110,6 +110,45 @@ describe.each(dialectTargets())('abuse limits on $name', (target) => {
       members.map((token) => site.app.inject({ method: 'PUT', url: `${API}/user/info`, headers: { authorization: token }, payload: { username: 'wanted-name' } })),
     );
     expect(tally(replies)).toEqual({ 200: 1, '400:username': 3 });
+  });
+
+  it('never asks a reader who searches ten times a minute, pages and reorders, for a captcha; a flood of searches is asked', async () => {
+    const search = (q: string, ip: string, extra = '') => site.app.inject({ url: `${API}/search?q=${encodeURIComponent(q)}${extra}`, remoteAddress: ip });
+    const verify = async (ip: string) => body(await site.app.inject({ url: `${API}/user/action/record?action=search`, remoteAddress: ip })).data.verify as boolean;
+    // Counters and what they counted live in fixed windows of the clock: five minutes pass here.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const start = Math.ceil(Date.now() / 60_000) * 60_000;
+      const statuses: number[] = [];
+      for (let minute = 0; minute < 5; minute++) {
+        for (let n = 0; n < 10; n++) {
+          vi.setSystemTime(start + minute * 60_000 + n * 6_000);
+          const words = `reader words ${minute} ${n}`;
+          // A search, its second and third pages, the other orders, and the first page again.
+          for (const extra of ['', '&page=2&size=20', '&page=3&size=20', '&order=newest', '&order=score&page=2', '']) {
+            statuses.push((await search(words, '10.67.0.1', extra)).statusCode);
+          }
+        }
+        expect(await verify('10.67.0.1'), `minute ${minute}`).toBe(false);
+      }
+      expect(statuses).toEqual(Array(300).fill(200));
+
+      // A script asking new searches as fast as it can is asked for the captcha after 30 in a minute.
+      vi.setSystemTime(start + 10 * 60_000);
+      const flood: number[] = [];
+      for (let n = 0; n < 40; n++) {
+        const res = await search(`flood words ${n}`, '10.67.0.2');
+        flood.push(res.statusCode === 400 && res.json().data[0].error_field === 'captcha_code' ? 400 : res.statusCode);
+      }
+      expect(flood).toEqual([...Array(30).fill(200), ...Array(10).fill(400)]);
+      expect(await verify('10.67.0.2')).toBe(true);
+      // So is one paging a query far past what a reader reads: each hundred results counts as a search.
+      const pages: number[] = [];
+      for (let page = 1; page <= 320; page++) pages.push((await search('one query', '10.67.0.3', `&size=10&page=${page}`)).statusCode);
+      expect(pages).toEqual([...Array(300).fill(200), ...Array(20).fill(400)]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not let a client choose its address with X-Forwarded-For', async () => {

@@ -241,4 +241,9 @@ describe('query reading', () => {
   it('highlights only the words, escaping everything else', () => {
     expect(highlight('a <b>bold</b> word', ['bold'])).toBe('a &lt;b&gt;<em>bold</em>&lt;/b&gt; word');
   });
+
+  it('highlights whole words only, the longest that stands whole where several start', () => {
+    expect(highlight('zebra printers and a zebra printer', ['zebra printer', 'zebra'])).toBe('<em>zebra</em> printers and a <em>zebra printer</em>');
+    expect(highlight('reprint printer𝒜 Print.', ['print', 'printer'])).toBe('reprint printer𝒜 <em>Print</em>.');
+  });
 });

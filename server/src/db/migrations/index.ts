@@ -11,6 +11,7 @@ import { moderationLog } from './0010_moderation_log.js';
 import { openFlags } from './0013_open_flags.js';
 import { userSuspension } from './0011_user_suspension.js';
 import { sitemapIndex } from './0014_sitemap_index.js';
+import { searchTitles } from './0015_search_titles.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0011_user_suspension': userSuspension,
   '0013_open_flags': openFlags,
   '0014_sitemap_index': sitemapIndex,
+  '0015_search_titles': searchTitles,
 };

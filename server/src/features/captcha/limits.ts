@@ -35,7 +35,8 @@ export const DEFAULT_LIMITS: {
     comment: { count: 30, windowSeconds: 86400, minGapSeconds: 1 },
     edit: { count: 10, windowSeconds: 86400 },
     invitation_answer: { count: 30, windowSeconds: 86400 },
-    search: { count: 20, windowSeconds: 60 },
+    // New searches (see search/attempt.ts), not their pages: a reader searches a few times a minute.
+    search: { count: 30, windowSeconds: 60 },
     report: { count: 30, windowSeconds: 86400, minGapSeconds: 1 },
     delete: { count: 5, windowSeconds: 86400, minGapSeconds: 5 },
     vote: { count: 40, windowSeconds: 86400 },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type CaptchaAction, hasForbiddenCharacters } from '@answer/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, FieldErrors } from '../../core/errors.js';
@@ -26,6 +27,12 @@ export interface ThrottleConfig {
    * also clears the captcha counters, as upstream does).
    */
   countOn?: 'attempt' | 'success' | 'failure';
+  /**
+   * What makes two requests one attempt (search: the same words, and the same hundred results, in
+   * any order or page size): within the captcha counter's window, an attempt already counted and let
+   * through is not counted or checked again, so a reader paging through results is not a flood.
+   */
+  attemptOf?: (request: FastifyRequest) => string;
 }
 
 /**
@@ -90,6 +97,11 @@ async function enforce(runtime: Runtime, request: FastifyRequest, config: Thrott
   const action = config.captcha;
   const rule = limits.captcha[action];
   const subject = actionSubject(request, action);
+  // Kept where captcha codes are (the shared store), so every instance knows what was counted.
+  const counted = config.attemptOf
+    ? `answer:counted-attempt:${action}:${subject}:${Math.floor(Date.now() / 1000 / rule.windowSeconds)}:${createHash('sha256').update(config.attemptOf(request)).digest('base64url')}`
+    : undefined;
+  if (counted && (await runtime.shared.get(counted))) return;
   const ticket = await takeTicket(db, action, subject, rule.windowSeconds, rule.minGapSeconds ?? 0);
   state.tickets.push(ticket);
   state.counters.push([action, subject]);
@@ -108,7 +120,10 @@ async function enforce(runtime: Runtime, request: FastifyRequest, config: Thrott
     needed ||= byAccount;
   }
 
-  if (!needed || (await verifyCaptcha(runtime, input.captcha_id, input.captcha_code))) return;
+  if (!needed || (await verifyCaptcha(runtime, input.captcha_id, input.captcha_code))) {
+    if (counted) await runtime.shared.set(counted, 1, rule.windowSeconds);
+    return;
+  }
   // The address's own counter may say "no captcha"; make its next look-up show the picture.
   if (byAccount) await demandCaptcha(runtime, action, subject);
   throw new FieldErrors([{ field: 'captcha_code', reason: 'error.object.captcha_verification_failed' }]);

@@ -19,7 +19,7 @@ export async function similarQuestions(runtime: Runtime, title: string) {
   if (title.trim().length < 2) return [];
   const permalink = (await loadSiteSettings(runtime)).seo.permalink;
   // Everyone's suggestions, so only questions everyone may see.
-  const rows = await similarByTitle(runtime.database, title.trim(), PUBLIC_QUESTION_STATUSES);
+  const rows = await similarByTitle(runtime, title.trim(), PUBLIC_QUESTION_STATUSES);
   return rows.map((q) => ({
     id: presentId(String(q.id), permalink),
     title: q.title,
@@ -46,7 +46,7 @@ export async function relatedQuestions(runtime: Runtime, user: SessionUser | nul
   if (!question || !canSeeQuestion(user, question, await loadThresholds(runtime))) throw notFound('error.question.not_found');
   const permalink = (await loadSiteSettings(runtime)).seo.permalink;
   return cachedList(runtime, ['related', id, permalink], async () => {
-    const ranked = await relatedByTitle(runtime.database, question.title, id, RELATED);
+    const ranked = await relatedByTitle(runtime, question.title, id, RELATED);
     const byTitle = ranked.length ? (await listPage(runtime, { order: 'newest', ids: ranked }, 1, RELATED)).list : [];
     const rank = new Map(ranked.map((r, i) => [presentId(r, permalink), i]));
     byTitle.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);

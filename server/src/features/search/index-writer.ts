@@ -27,9 +27,9 @@ export async function indexAnswer(trx: Db, id: string): Promise<void> {
   if (row) await writeDocs(trx, [docOf(row)]);
 }
 
-/** Batch form for seeding and the backfill: rows already loaded. */
-export async function indexRows(trx: Db, rows: { id: string | number; title?: string; parsed_text: string }[]): Promise<void> {
+/** Batch form for seeding and the backfills: rows already loaded (`titles`: see writeDocs). */
+export async function indexRows(trx: Db, rows: { id: string | number; title?: string; parsed_text: string }[], options?: { titles: boolean }): Promise<void> {
   const BATCH = 200;
-  for (let i = 0; i < rows.length; i += BATCH) await writeDocs(trx, rows.slice(i, i + BATCH).map(docOf));
+  for (let i = 0; i < rows.length; i += BATCH) await writeDocs(trx, rows.slice(i, i + BATCH).map(docOf), options);
 }
 

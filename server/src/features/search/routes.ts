@@ -2,13 +2,15 @@ import { type SearchDesc, searchQuery } from '@answer/contract';
 import type { FastifyInstance } from 'fastify';
 import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
+import { searchAttempt } from './attempt.js';
 import { search } from './service.js';
 
 export async function searchRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
-  // Every search counts towards the `search` captcha (domain.md 16), answered or not.
-  app.get('/search', { config: { access: 'public', captcha: 'search', countOn: 'attempt' } }, async (request, reply) => {
+  // Every new search counts towards the `search` captcha (domain.md 16), answered or not; its other
+  // pages and orders do not (see attempt.ts).
+  app.get('/search', { config: { access: 'public', captcha: 'search', countOn: 'attempt', attemptOf: searchAttempt } }, async (request, reply) => {
     const input = parseInput(searchQuery, request.query);
     return send(request, reply, await search(runtime, request.user, input));
   });

@@ -11,10 +11,10 @@ import { presentTagBrief } from '../tag/presenter.js';
 import { tagsOfQuestions } from '../tag/queries.js';
 import { loadUserBasics } from '../user/basic.js';
 import { findUserByUsername } from '../user/queries.js';
-import { highlight } from './excerpt.js';
+import { highlighter } from './excerpt.js';
 import { type ParsedQuery, parseQuery } from './parse.js';
 import { plainText } from '../../core/markdown.js';
-import { countHits, type Hit, KIND, type SearchFilter, searchHits } from './queries.js';
+import { type Hit, KIND, type SearchFilter, searchHits } from './queries.js';
 
 export interface SearchInput {
   q: string;
@@ -43,9 +43,8 @@ export async function search(runtime: Runtime, user: SessionUser | null, input: 
   return cachedList(runtime, key, async () => {
     const filter = await resolveFilter(runtime, parsed, user, seesUnlisted);
     if (!filter) return pageOf(0, []);
-    const db = runtime.database;
     const offset = (input.page - 1) * input.size;
-    const [hits, count] = await Promise.all([searchHits(db, filter, input.order, offset, input.size), countHits(db, filter)]);
+    const { count, hits } = await searchHits(runtime, filter, input.order, offset, input.size);
     return pageOf(count, await presentHits(runtime, hits, parsed, seo.permalink, write.required_tag));
   });
 }
@@ -96,6 +95,7 @@ async function presentHits(runtime: Runtime, hits: Hit[], parsed: ParsedQuery, p
   const tagsByQuestion = new Map<string, ReturnType<typeof presentTagBrief>[]>();
   for (const t of tagRows) tagsByQuestion.set(t.question_id, [...(tagsByQuestion.get(t.question_id) ?? []), presentTagBrief(t, requiredTag)]);
 
+  const excerpt = highlighter(parsed.surfaces);
   return hits.flatMap((hit): SearchResult[] => {
     const answer = hit.kind === KIND.answer ? answerById.get(hit.object_id) : undefined;
     const question = questionById.get(answer ? String(answer.question_id) : hit.object_id);
@@ -110,7 +110,7 @@ async function presentHits(runtime: Runtime, hits: Hit[], parsed: ParsedQuery, p
           question_id: presentId(String(question.id), permalink),
           title: question.title,
           url_title: urlTitle(question.title),
-          excerpt: highlight(plainText(post.parsed_text), parsed.surfaces),
+          excerpt: excerpt(plainText(post.parsed_text)),
           created_at: Number(post.created_at),
           vote_count: Number(post.vote_count),
           answer_count: Number(question.answer_count),

@@ -1,51 +1,99 @@
-import { type Kysely, sql } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
+import type { QuestionTable } from '../../db/schema.js';
 import { dialectOf } from '../../db/migrations/dialect.js';
-import type { Database, QuestionTable } from '../../db/schema.js';
-import { PUBLIC_QUESTION_STATUSES } from '../visibility/rules.js';
-import type { Selectable } from 'kysely';
+import type { Runtime } from '../../runtime.js';
 import { titleWords } from '../question/queries.js';
-import { matchAnyTitle } from './dialect-sql.js';
+import { PUBLIC_QUESTION_STATUSES } from '../visibility/rules.js';
+import { ID_RANGE, matchAllInTitle } from './dialect-sql.js';
+import { phraseFrequency } from './frequency.js';
 import { terms } from './terms.js';
 
-/** Titles sharing any word, best ranked first, before the "enough words in common" test. */
-const CANDIDATES = 200;
+/**
+ * Questions whose titles share words with a title, from the titles' own index, rarest words first.
+ * Each word's share of titles is counted up to FREQUENCY_CAP (frequency.ts); words are then read in
+ * that order, each for its newest PER_WORD titles, until enough candidates are in. A common word
+ * ("how") thus costs a bounded read and weighs little; a rare one finds all its titles and weighs
+ * much. Nothing here reads every title holding a common word.
+ */
+const FREQUENCY_CAP = 1000;
+const PER_WORD = 100;
+const ENOUGH = 200;
 
 const contains = (haystack: string[], phrase: string[]) =>
   haystack.some((_, i) => phrase.every((t, k) => haystack[i + k] === t));
 
+type Row = { id: string | number; title: string };
+
+interface Scored {
+  row: Row;
+  /** How many of the phrases the title holds. */
+  shared: number;
+  /** The shared phrases' weight: a rare phrase weighs more (an idf over the capped counts). */
+  weight: number;
+}
+
 /**
- * Title suggestions while asking (domain.md 11.4), from the search index's title terms: questions
- * in `statuses` whose title shares at least half of the typed title's words (three at most), the
- * most shared first, at most 10. A title without spaces (CJK) is one word, found inside titles.
+ * Candidates sharing a phrase, with what they share: `conditions` filter the question rows (alias q).
+ * Only the rarest `searched` phrases are read (a title sharing `needed` of n phrases holds one of
+ * the n - needed + 1 rarest, so the rest cannot add a candidate that qualifies).
  */
-export async function similarByTitle(db: Kysely<Database>, title: string, statuses: number[]): Promise<Selectable<QuestionTable>[]> {
+async function titleCandidates(runtime: Runtime, phrases: string[][], searched: number, conditions: RawBuilder<unknown>): Promise<Scored[]> {
+  const db = runtime.database;
+  const frequencies = await Promise.all(phrases.map((p) => phraseFrequency(runtime, 'titles', p, FREQUENCY_CAP)));
+  const weights = frequencies.map((f) => Math.log(1 + FREQUENCY_CAP / Math.max(1, f)));
+  const order = phrases.map((_, i) => i).sort((a, b) => frequencies[a]! - frequencies[b]!);
+  const found = new Map<string, Row>();
+  for (const i of order.slice(0, searched)) {
+    if (found.size >= ENOUGH) break;
+    const match = matchAllInTitle(dialectOf(db), [phrases[i]!]);
+    const [lo, hi] = ID_RANGE.question;
+    const { rows } = await sql<Row>`SELECT q.id, q.title FROM ${match.from('question', 'q')}
+      WHERE ${match.where} AND ${match.id} BETWEEN ${lo} AND ${hi} AND ${conditions}
+      ORDER BY ${match.id} DESC LIMIT ${PER_WORD}`.execute(db);
+    for (const r of rows) found.set(String(r.id), r);
+  }
+  return [...found.values()].map((row) => {
+    const title = terms(row.title);
+    const held = phrases.map((p) => contains(title, p));
+    return { row, shared: held.filter(Boolean).length, weight: held.reduce((sum, h, i) => sum + (h ? weights[i]! : 0), 0) };
+  });
+}
+
+const newerFirst = (a: Row, b: Row) => (BigInt(b.id) > BigInt(a.id) ? 1 : BigInt(b.id) < BigInt(a.id) ? -1 : 0);
+
+/**
+ * Title suggestions while asking (domain.md 11.4): questions in `statuses` whose title shares at
+ * least half of the typed title's words (three at most), the most shared first, then the rarer
+ * shared words, at most 10. A title without spaces (CJK) is one word, found inside titles.
+ */
+export async function similarByTitle(runtime: Runtime, title: string, statuses: number[]): Promise<Selectable<QuestionTable>[]> {
   const words = titleWords(title);
   const typed = title.trim();
   const phrases = (words.length ? words : typed.length >= 2 ? [typed] : []).map(terms).filter((p) => p.length);
   if (!phrases.length) return [];
-  const match = matchAnyTitle(dialectOf(db), phrases);
-  const { rows } = await sql<Selectable<QuestionTable>>`SELECT q.* FROM ${match.from('question', 'q')}
-    WHERE ${match.where} AND q.status IN (${sql.join(statuses)}) ORDER BY ${match.rank} DESC LIMIT ${CANDIDATES}`.execute(db);
   const needed = Math.min(3, Math.ceil(phrases.length / 2));
-  return rows
-    .map((q) => ({ q, shared: phrases.filter((p) => contains(terms(q.title), p)).length }))
+  const scored = await titleCandidates(runtime, phrases, phrases.length - needed + 1, sql`q.status IN (${sql.join(statuses)})`);
+  const ids = scored
     .filter((r) => r.shared >= needed)
-    .sort((a, b) => b.shared - a.shared || (BigInt(b.q.id) > BigInt(a.q.id) ? 1 : -1))
+    .sort((a, b) => b.shared - a.shared || b.weight - a.weight || newerFirst(a.row, b.row))
     .slice(0, 10)
-    .map((r) => r.q);
+    .map((r) => String(r.row.id));
+  if (!ids.length) return [];
+  const rows = await runtime.database.selectFrom('question').selectAll().where('id', 'in', ids).execute();
+  return ids.flatMap((id) => rows.filter((q) => String(q.id) === id));
 }
 
 /**
- * Related questions (domain.md 11.4) from the search index: listed questions everyone may see whose
- * titles share words with this title, the best ranked first (the engines weigh rare words above
- * common ones), the question itself left out. Returns their ids.
+ * Related questions (domain.md 11.4): listed questions everyone may see whose titles share words
+ * with this title, rare shared words weighing most, the question itself left out. Returns their ids.
  */
-export async function relatedByTitle(db: Kysely<Database>, title: string, excludeId: string, limit: number): Promise<string[]> {
+export async function relatedByTitle(runtime: Runtime, title: string, excludeId: string, limit: number): Promise<string[]> {
   const phrases = titleWords(title).map(terms).filter((p) => p.length);
   if (!phrases.length) return [];
-  const match = matchAnyTitle(dialectOf(db), phrases);
-  const { rows } = await sql<{ id: string | number }>`SELECT q.id FROM ${match.from('question', 'q')}
-    WHERE ${match.where} AND q.status IN (${sql.join(PUBLIC_QUESTION_STATUSES)}) AND q.show = 1 AND q.id <> ${excludeId}
-    ORDER BY ${match.rank} DESC LIMIT ${limit}`.execute(db);
-  return rows.map((r) => String(r.id));
+  const scored = await titleCandidates(runtime, phrases, phrases.length, sql`q.status IN (${sql.join(PUBLIC_QUESTION_STATUSES)}) AND q.show = 1 AND q.id <> ${excludeId}`);
+  return scored
+    .filter((r) => r.shared > 0)
+    .sort((a, b) => b.weight - a.weight || newerFirst(a.row, b.row))
+    .slice(0, limit)
+    .map((r) => String(r.row.id));
 }

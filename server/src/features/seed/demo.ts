@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { OBJECT_TYPE } from '../../core/ids.js';
-import { renderMarkdown } from '../../core/markdown.js';
+import { plainText, renderMarkdown } from '../../core/markdown.js';
 import { hashPassword } from '../../core/password.js';
 import type { AnswerTable, Database, QuestionTable, TagRelTable } from '../../db/schema.js';
-import { indexRows } from '../search/index-writer.js';
+import { type Doc, writeDocs } from '../search/dialect-sql.js';
+import { terms } from '../search/terms.js';
 import { type SeedUpvote, seedReputation } from './reputation.js';
 import { OPENERS, TAG_WORDS, WORDS } from './words.js';
 
@@ -30,6 +31,32 @@ const sentence = () => {
   return `${s.charAt(0).toUpperCase()}${s.slice(1)}.`;
 };
 const paragraph = () => Array.from({ length: 2 + randomInt(3) }, sentence).join(' ');
+
+/** A post body with its rendering and its search terms, made once. */
+interface Body {
+  text: string;
+  html: string;
+  terms: string[];
+}
+
+/**
+ * Bodies of a kind of post: new ones for the first POOL posts, then drawn again from those. A big
+ * seed (the benchmark's million questions) then costs its inserts, not a Markdown rendering and a
+ * tokenizing of every post, and its words keep the same spread over posts; a demo site of the
+ * usual size gets bodies of its own.
+ */
+const POOL = 20_000;
+function bodies(make: () => string): () => Body {
+  const pool: Body[] = [];
+  return () => {
+    if (pool.length >= POOL) return pool[randomInt(POOL)]!;
+    const text = make();
+    const html = renderMarkdown(text);
+    const body = { text, html, terms: terms(plainText(html)) };
+    pool.push(body);
+    return body;
+  };
+}
 
 /** Reserves `count` consecutive object ids of one type from the uniqid sequence. */
 async function reserveIds(trx: Transaction<Database>, type: number, count: number): Promise<string[]> {
@@ -99,6 +126,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ users: numb
   const perTag = new Map<string, number>();
   // About one answer in five gets an upvote in the ledger (see seedReputation).
   const upvotes: SeedUpvote[] = [];
+  const questionBody = bodies(() => `${paragraph()}\n\n${paragraph()}`);
+  const answerBody = bodies(paragraph);
 
   for (let done = 0; done < opts.questions; done += BATCH) {
     const n = Math.min(BATCH, opts.questions - done);
@@ -114,19 +143,22 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ users: numb
       const questions: Insertable<QuestionTable>[] = [];
       const answers: Insertable<AnswerTable>[] = [];
       const rels: Insertable<TagRelTable>[] = [];
+      const docs: Doc[] = [];
       let a = 0;
       for (let i = 0; i < n; i++) {
         const created = now - randomInt(365 * DAY);
         const author = pick(userIds);
         const title = `${pick(OPENERS)} ${words(3 + randomInt(5))}?`;
-        const body = `${paragraph()}\n\n${paragraph()}`;
+        const body = questionBody();
+        docs.push({ id: qIds[i]!, title: terms(title), body: body.terms });
         let last = '0';
         let lastTime = created;
         for (let k = 0; k < answerCounts[i]!; k++) {
           const answerer = pick(userIds);
           const at = created + randomInt(30 * DAY) + 60;
-          const text = paragraph();
-          answers.push({ id: aIds[a]!, created_at: at, updated_at: at, question_id: qIds[i]!, user_id: answerer, original_text: text, parsed_text: renderMarkdown(text), vote_count: randomInt(20) - 3 });
+          const text = answerBody();
+          answers.push({ id: aIds[a]!, created_at: at, updated_at: at, question_id: qIds[i]!, user_id: answerer, original_text: text.text, parsed_text: text.html, vote_count: randomInt(20) - 3 });
+          docs.push({ id: aIds[a]!, title: [], body: text.terms });
           if (at > lastTime) [last, lastTime] = [aIds[a]!, at];
           if (randomInt(5) === 0) upvotes.push({ answerId: aIds[a]!, questionId: qIds[i]!, authorId: answerer, answeredAt: Math.min(at, now) });
           a++;
@@ -140,8 +172,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ users: numb
           updated_at: created,
           user_id: author,
           title,
-          original_text: body,
-          parsed_text: renderMarkdown(body),
+          original_text: body.text,
+          parsed_text: body.html,
           view_count: randomInt(5000),
           vote_count: randomInt(30) - 5,
           answer_count: answerCounts[i]!,
@@ -166,7 +198,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ users: numb
       });
       await insertChunked(trx, 'question', questions);
       await insertChunked(trx, 'answer', answers);
-      await indexRows(trx, [...questions, ...answers]);
+      for (let d = 0; d < docs.length; d += BATCH) await writeDocs(trx, docs.slice(d, d + BATCH));
       await insertChunked(trx, 'comment', comments);
       await insertChunked(trx, 'tag_rel', rels);
       totals.questions += n;

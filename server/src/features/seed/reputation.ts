@@ -40,10 +40,13 @@ export async function seedReputation(db: Kysely<Database>, upvotes: SeedUpvote[]
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += BATCH) await trx.insertInto('activity').values(rows.slice(i, i + BATCH)).execute();
     const ledger = sql<number>`(SELECT COALESCE(SUM(a.rank), 0) FROM activity a WHERE a.user_id = ${sql.ref('user.id')} AND a.cancelled = 0)`;
-    await trx
-      .updateTable('user')
-      .set({ rank: sql<number>`1 + ${ledger}` })
-      .where('id', 'in', userIds)
-      .execute();
+    // In slices: a million-question seed has 50,000 users, more than SQLite takes as parameters.
+    for (let i = 0; i < userIds.length; i += BATCH) {
+      await trx
+        .updateTable('user')
+        .set({ rank: sql<number>`1 + ${ledger}` })
+        .where('id', 'in', userIds.slice(i, i + BATCH))
+        .execute();
+    }
   });
 }
