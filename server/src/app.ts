@@ -34,7 +34,7 @@ import { pluginRoutes } from './features/plugin/routes.js';
 import { timelineRoutes } from './features/timeline/routes.js';
 import { editorRoutes } from './features/question/misc-routes.js';
 import { permalinkRoutes } from './features/question/permalink-routes.js';
-import { renderReaderOf } from './features/pages/render-identity.js';
+import { renderReaderOf, SAME_FOR_EVERY_READER } from './features/pages/render-identity.js';
 import { servePage } from './features/pages/serve-page.js';
 import { questionRoutes } from './features/question/routes.js';
 import { moderationRoutes } from './features/question/moderation-routes.js';
@@ -92,6 +92,11 @@ declare module 'fastify' {
     beforeInstall?: boolean;
     /** The session may come from a few-seconds process cache (the notification poll; core/session.ts). */
     cachedSession?: boolean;
+    /**
+     * The reply is the same for every reader allowed to see it (nothing in it depends on who asks):
+     * a member's page does not ask it again over the visitors' page (features/pages/app-render.ts).
+     */
+    sameForEveryReader?: boolean;
   }
 }
 
@@ -159,6 +164,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
     if (renderVisit !== undefined) {
       // A page render asking the API in process, as the reader its visit cookie names.
       request.user = renderVisit ? await resolveSessionCached(runtime.database, renderVisit, 'visit_token') : null;
+      if (request.declared.sameForEveryReader) reply.header(SAME_FOR_EVERY_READER, '1');
     } else if (runtime.installed && request.url.startsWith('/answer/')) {
       request.token = tokenFrom(request.headers, request.query);
       if (!request.token) request.user = null;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
+import { sendPage } from './core/page-compression.js';
 import { newNonce, setHtmlHeaders } from './core/security-headers.js';
 import { creditShare } from './features/badge/share.js';
 import { type Rendered, renderApp } from './features/pages/app-render.js';
@@ -74,10 +75,7 @@ export async function serveSpa(runtime: Runtime, url: string, reply: FastifyRepl
     }
   }
   if (content.status) reply.code(content.status);
-  return setHtmlHeaders(reply, nonce)
-    .header('Cache-Control', 'no-cache')
-    .type('text/html; charset=utf-8')
-    .send(html);
+  return sendPage(setHtmlHeaders(reply, nonce).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8'), html);
 }
 
 /** Serialised once per object: the site info until its settings change, a kept page's data while it is kept. */

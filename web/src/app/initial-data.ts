@@ -16,10 +16,10 @@ export interface InitialData {
   queries?: DehydratedState;
   /**
    * On a visitors' page sent to a signed-in member (the page above is rendered as for visitors):
-   * the member, and the page's API replies as they get them, laid over it once hydrated
-   * (app/reader-overlay.ts).
+   * the member, the page's queries whose replies may differ for them (by query hash), and those
+   * queries' API replies as they get them, laid over it once hydrated (app/reader-overlay.ts).
    */
-  reader?: { user: UserInfo; replies: Record<string, unknown> };
+  reader?: { user: UserInfo; queries: string[]; replies: Record<string, unknown> };
 }
 
 /** The token of the user a server render signed in (ssr/entry-server.tsx); the browser's own replaces it. */

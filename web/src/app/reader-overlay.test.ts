@@ -24,11 +24,11 @@ describe("a member's replies laid over the visitors' page", () => {
     localStorage.clear();
   });
 
-  it('sets the member and answers the page queries from the replies, without a request', async () => {
+  it('sets the member and answers the queries the server names from the replies, without a request', async () => {
     const url = '/answer/api/v1/question/info?id=1';
     const { applyReaderOverlay, queryClient, get, userStore } = await load({
       queries: { queries: [], mutations: [] },
-      reader: { user: { id: '7', username: 'member' }, replies: { [url]: envelope({ id: '1', vote_status: 'vote_up' }) } },
+      reader: { user: { id: '7', username: 'member' }, queries: ['["question","1"]'], replies: { [url]: envelope({ id: '1', vote_status: 'vote_up' }) } },
     });
     const network = vi.fn(async () => new Response(JSON.stringify(envelope({ id: '1', vote_status: '' }))));
     vi.stubGlobal('fetch', network);
@@ -39,6 +39,11 @@ describe("a member's replies laid over the visitors' page", () => {
     const { QueryObserver } = await import('@tanstack/react-query');
     const active = new QueryObserver(queryClient, question);
     const stop = active.subscribe(() => undefined);
+    // A query the server did not name (the same for every reader) keeps the visitors' data.
+    const related = { queryKey: ['questions', 'related', '1'], queryFn: () => get('/answer/api/v1/question/similar/tag?question_id=1') };
+    queryClient.setQueryData(related.queryKey, { list: [] });
+    const relatedObserver = new QueryObserver(queryClient, related);
+    const stopRelated = relatedObserver.subscribe(() => undefined);
 
     applyReaderOverlay();
     await vi.waitFor(() => expect(queryClient.getQueryData(['question', '1'])).toEqual({ id: '1', vote_status: 'vote_up' }));
@@ -49,6 +54,7 @@ describe("a member's replies laid over the visitors' page", () => {
     await queryClient.refetchQueries({ queryKey: ['question', '1'] });
     expect(network).toHaveBeenCalledTimes(1);
     stop();
+    stopRelated();
   });
 
   it('does nothing on a page without replies', async () => {

@@ -14,8 +14,10 @@ export function expectReaderOverlay(): void {
 /**
  * A signed-in member may get the visitors' page (rendered once for everyone) with their own API
  * replies to its calls (server/src/features/pages/app-render.ts). The app hydrates the page as it
- * is, then becomes the member's: the user is set and every query is asked again, answered at once
- * from those replies, so their votes, bookmarks, follows and actions show without a request.
+ * is, then becomes the member's: the user is set and the queries whose replies may differ for a
+ * member (the server tells which) are asked again, answered at once from those replies, so their
+ * votes, bookmarks, follows and actions show without a request. The others (lists, related
+ * questions) are the same for every reader and stay as they are.
  * Until then the header's guest links stay hidden (`#root[data-reader]`, header.css).
  *
  * It must wait until the page itself is hydrated, not only the root: React hydrates each Suspense
@@ -28,6 +30,7 @@ export function applyReaderOverlay(): void {
   pending = undefined;
   preloadReplies(reader.replies);
   adoptUser({ ...reader.user, access_token: storage.get<string>(STORAGE_KEYS.token) ?? '' });
-  void queryClient.invalidateQueries();
+  const queries = new Set(reader.queries);
+  void queryClient.invalidateQueries({ predicate: (query) => queries.has(query.queryHash) });
   document.getElementById('root')?.removeAttribute('data-reader');
 }

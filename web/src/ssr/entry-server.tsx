@@ -49,11 +49,12 @@ export interface RenderResult {
     queries: DehydratedState;
   };
   /**
-   * The API calls (GET URLs, as the request client built them) the page's queries made. Not sent
-   * to the browser: the server asks them again as a signed-in member to lay their marks over a
-   * visitors' page.
+   * The API calls (GET URLs, as the request client built them) each of the page's queries made, by
+   * query hash. Not sent to the browser: the server asks the calls again as a signed-in member to
+   * lay their marks over a visitors' page, and the browser asks those queries again, answered from
+   * the member's replies (app/reader-overlay.ts).
    */
-  calls: string[];
+  calls: Record<string, string[]>;
 }
 
 // A page asks for data in waves (the question, then its answers, then each answer's comments):
@@ -138,17 +139,24 @@ async function renderPage(input: RenderInput): Promise<RenderResult> {
     ]),
   );
   request.language = await languageFor(pickLanguage(user?.language ?? input.language, input.site.interface.language), request);
-  // From here on every call is one of the page's queries.
-  const calls = new Set<string>();
-  request.fetch = (url, init) => {
-    if ((init.method ?? 'GET') === 'GET') calls.add(url);
-    return input.fetch(url, init);
-  };
+  // From here on every call is made by one of the page's queries: each is recorded under its query.
+  const calls: Record<string, string[]> = {};
+  const recordedFor = (queryHash: string): RenderRequest => ({
+    ...request,
+    fetch: (url, init) => {
+      if ((init.method ?? 'GET') === 'GET') (calls[queryHash] ??= []).push(url);
+      return input.fetch(url, init);
+    },
+  });
 
   const context = await handler.query(new Request(input.url));
   if (context instanceof Response) throw new Error(`no page at ${input.url}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const client = createQueryClient();
+  // fetchQuery is where every prefetch (plain or infinite) starts a query's fetch.
+  const fetchQuery = client.fetchQuery.bind(client);
+  client.fetchQuery = ((options: Parameters<QueryClient['fetchQuery']>[0]) =>
+    runAs(recordedFor(client.defaultQueryOptions(options).queryHash), () => fetchQuery(options))) as QueryClient['fetchQuery'];
   const app = (
     <StrictMode>
       <QueryClientProvider client={client}>
@@ -182,11 +190,11 @@ async function renderPage(input: RenderInput): Promise<RenderResult> {
     const queries = waiting(client, asked);
     if ((!queries.length && !html.includes(UNFINISHED_BOUNDARY)) || pass === MAX_PASSES) break;
     for (const query of queries) asked.add(query.queryHash);
-    await runAs(request, () => Promise.allSettled(queries.map((query) => query.fetch())));
+    await Promise.allSettled(queries.map((query) => runAs(recordedFor(query.queryHash), () => query.fetch())));
   }
   return {
     html,
     data: { user, plugins: Array.isArray(plugins) ? plugins : [], agent: agent ?? null, language: request.language, queries: dehydrate(client) },
-    calls: [...calls],
+    calls,
   };
 }

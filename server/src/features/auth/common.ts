@@ -80,8 +80,11 @@ export async function grantActivationBonus(db: Db, userId: string | number): Pro
   });
 }
 
-/** GET /user/info re-creates the visit cookie when the browser lost it (domain.md 1.5). */
+/**
+ * GET /user/info re-creates the visit cookie when the browser lost it (domain.md 1.5). A page
+ * render's own call has no access token (the reader is known by the visit cookie): nothing to do.
+ */
 export async function refreshVisitCookie(runtime: Runtime, request: FastifyRequest, reply: FastifyReply) {
-  if (request.cookies[VISIT_COOKIE]) return;
+  if (request.cookies[VISIT_COOKIE] || !request.token) return;
   setVisitCookie(reply, await rotateVisitToken(runtime.database, request.token), sessionLifetimeSeconds(await loadSiteSettings(runtime)));
 }

@@ -27,7 +27,7 @@ export async function badgeRoutes(app: FastifyInstance) {
     return send(request, reply, await userBadges(runtime, username, request.lang, false));
   });
 
-  app.get('/badge/user/awards/recent', { config }, async (request, reply) => {
+  app.get('/badge/user/awards/recent', { config: { ...config, sameForEveryReader: true } }, async (request, reply) => {
     const { username } = parseInput(userBadgeAwardsQuery, request.query);
     return send(request, reply, await userBadges(runtime, username, request.lang, true));
   });

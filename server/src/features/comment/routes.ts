@@ -4,6 +4,7 @@ import { guardDuplicate } from '../../core/duplicate.js';
 import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
 import { postingRoute } from '../captcha/throttle.js';
+import { sameForEveryReader } from '../pages/render-identity.js';
 import { anonymousCommentPage, commentPage, presentComments } from './list.js';
 import { addComment, deleteComment, editComment, findComment } from './service.js';
 
@@ -13,7 +14,11 @@ export async function commentRoutes(app: FastifyInstance) {
   app.get('/comment/page', { config: { access: 'public', cachedSession: true } }, async (request, reply) => {
     const query = parseInput(commentPageQuery, request.query);
     // Visitors get the shared page's stored bodies.
-    if (!request.user) return (await anonymousCommentPage(runtime, query, request.lang)).send(request, reply);
+    if (!request.user) {
+      const page = await anonymousCommentPage(runtime, query, request.lang);
+      if (!page.data.list.length) sameForEveryReader(reply);
+      return page.send(request, reply);
+    }
     return send(request, reply, await commentPage(runtime, query, request.user, request.lang));
   });
 

@@ -5,12 +5,12 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyRequest } from 'fastify';
 import type { SiteInfo } from '@answer/contract';
 import { WEB_DIST } from '../../web-dist.js';
-import { VISIT_COOKIE } from '../auth/common.js';
+import { currentUserResponse, VISIT_COOKIE } from '../auth/common.js';
 import { resolveSessionCached } from '../../core/session.js';
 import { cachedRenderedPage } from '../question/list-cache.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { scriptSafeJson } from './html-escape.js';
-import { renderHeaders } from './render-identity.js';
+import { renderHeaders, SAME_FOR_EVERY_READER } from './render-identity.js';
 
 /** What the app's request client reads of a reply (web/src/api/client-env.ts, ApiReply). */
 interface ApiReply {
@@ -52,9 +52,10 @@ export async function warmRenderer(): Promise<void> {
  * The reply is handed over as the client reads it (status and JSON), not wrapped in a fetch
  * Response: building one per call, with its body stream, was a tenth of a signed-in page's CPU.
  */
-function inProcessFetch(request: FastifyRequest, visit: string): ApiFetch {
+function inProcessFetch(request: FastifyRequest, visit: string, readerIndependent?: Set<string>): ApiFetch {
   return async (url, init) => {
     const reply = await injectAs(request, visit, url, init);
+    if (readerIndependent && reply.statusCode === 200 && reply.headers[SAME_FOR_EVERY_READER]) readerIndependent.add(url);
     return { status: reply.statusCode, ok: reply.statusCode >= 200 && reply.statusCode < 300, json: async () => JSON.parse(reply.body) as unknown };
   };
 }
@@ -72,12 +73,13 @@ function injectAs(request: FastifyRequest, visit: string, url: string, init: Req
 }
 
 /**
- * A rendered page: its HTML, what the browser starts from, and the API calls its queries made
- * (server-side only). `readerJson`: what a member's page carries beyond the visitors' page, as
- * script-safe JSON text (web/src/app/initial-data.ts `reader`: the member, and each of the page's
- * API calls as they get it, the reply envelope by URL).
+ * A rendered page: its HTML, what the browser starts from, and the API calls of each of its queries
+ * (by query hash; server-side only): on a kept visitors' page, only the queries whose replies may
+ * differ for a member. `readerJson`: what a member's page carries beyond the visitors' page, as
+ * script-safe JSON text (web/src/app/initial-data.ts `reader`: the member, the queries to ask again
+ * and each of their API calls as the member gets it, the reply envelope by URL).
  */
-export type Rendered = { html: string; data: Record<string, unknown>; calls?: string[]; readerJson?: string };
+export type Rendered = { html: string; data: Record<string, unknown>; calls?: Record<string, string[]>; readerJson?: string };
 
 /**
  * Renders under way at once. Each holds its data and HTML until it is sent, and the renders share
@@ -147,37 +149,48 @@ export async function renderApp(request: FastifyRequest, site: SiteInfo, url = r
   // No cookies yet when a request is answered before they are parsed (a refused URL's 404 page).
   const cookie = request.cookies?.[VISIT_COOKIE] ?? '';
   // A cookie that names no live session is a visitor's: it gets the visitors' kept page.
-  const visit = cookie && (await resolveSessionCached(runtime.database, cookie, 'visit_token')) ? cookie : '';
+  const session = cookie ? await resolveSessionCached(runtime.database, cookie, 'visit_token') : null;
+  const visit = session ? cookie : '';
   const render = (at: string, reader: string, language?: string) =>
-    inRenderSlot(() => app.render({ url: new URL(at, 'http://localhost').href, site, fetch: inProcessFetch(request, reader), signedIn: reader !== '', language }));
+    inRenderSlot(async () => {
+      // The calls a member need not ask again: the visitor got what anyone allowed to see it gets.
+      const readerIndependent = reader ? undefined : new Set<string>();
+      const page = await app.render({ url: new URL(at, 'http://localhost').href, site, fetch: inProcessFetch(request, reader, readerIndependent), signedIn: reader !== '', language });
+      return readerIndependent ? { ...page, calls: readerDependent(page.calls ?? {}, readerIndependent) } : page;
+    });
   try {
     if (!CACHED_PAGES.test(url.split('?')[0]!) || (visit && PERSONAL_FEED.test(url))) return await render(url, visit);
     const at = keptPageUrl(url);
     const settings = settingsTag(await loadSiteSettings(runtime));
     const visitorsPage = async (language?: string) =>
       (await cachedRenderedPage(runtime, ['rendered-page', settings, language ?? '', at], () => render(at, '', language))).data;
-    if (!visit) return await visitorsPage();
+    if (!session) return await visitorsPage();
     // A member gets the visitors' page in their language with their own replies to its calls, which
     // the browser lays over it once hydrated: the same page as a render of their own, for the cost
     // of a few cached API reads instead of a render (issue 25).
-    const me = await injectAs(request, visit, '/answer/api/v1/user/info', { headers: { 'Accept-Language': request.lang } });
-    const user = me.statusCode === 200 ? ((JSON.parse(me.body) as { data?: unknown }).data ?? null) : null;
-    if (!user) return await visitorsPage();
+    // What GET /user/info answers a render's call (no access token goes into a page).
+    const user = await currentUserResponse(runtime, session.id, { accessToken: '' });
     const page = await visitorsPage(memberLanguage(user));
     const headers = { 'Accept-Language': String(page.data.language ?? request.lang) };
+    const calls = page.calls ?? {};
     // The replies go into the page as the API wrote them: spliced as text, never parsed again.
     const replies = await Promise.all(
-      (page.calls ?? []).map(async (call) => {
+      [...new Set(Object.values(calls).flat())].map(async (call) => {
         const reply = await injectAs(request, visit, call, { headers });
         return reply.statusCode === 200 ? `${JSON.stringify(call)}:${reply.body}` : '';
       }),
     );
-    const readerJson = scriptSafeJson(`{"user":${JSON.stringify(user)},"replies":{${replies.filter(Boolean).join(',')}}}`);
+    const readerJson = scriptSafeJson(`{"user":${JSON.stringify(user)},"queries":${JSON.stringify(Object.keys(calls))},"replies":{${replies.filter(Boolean).join(',')}}}`);
     return { ...page, readerJson };
   } catch (error) {
     request.log.error({ err: error, url: request.url }, 'server render failed; the page is sent for the browser to render');
     return null;
   }
+}
+
+/** The queries that made a call whose reply may differ by reader, with their calls. */
+function readerDependent(calls: Record<string, string[]>, readerIndependent: Set<string>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(calls).filter(([, urls]) => urls.some((url) => !readerIndependent.has(url))));
 }
 
 /** The language a member chose, if any (web/src/i18n/load-language.ts pickLanguage: "Default" is none). */

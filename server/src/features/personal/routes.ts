@@ -38,7 +38,7 @@ const scopeOf = async (runtime: Runtime, viewer: SessionUser | null) => new View
 export async function personalRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
-  app.get('/personal/user/info', { config: { access: 'public' } }, async (request, reply) => {
+  app.get('/personal/user/info', { config: { access: 'public', sameForEveryReader: true } }, async (request, reply) => {
     const query = parseInput(personalUserQuery, request.query);
     const user = await personNamed(runtime, query.username);
     return send(request, reply, await publicProfile(runtime, user, request.lang));

@@ -9,7 +9,7 @@ import { invitedUsers, inviteUsers } from './invite.js';
 export async function inviteRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
-  app.get('/question/invite', { config: { access: 'public' } }, async (request, reply) => {
+  app.get('/question/invite', { config: { access: 'public', sameForEveryReader: true } }, async (request, reply) => {
     const { id } = parseInput(idQuery, request.query);
     return send(request, reply, await invitedUsers(runtime, request.user, id));
   });

@@ -72,14 +72,40 @@ async function keptPage<T>(runtime: Runtime, kind: Store, cacheKey: string, load
   const store = all[kind];
   const hit = store.get(cacheKey);
   if (hit && hit.expires > Date.now()) return hit.page as SharedReply<T>;
-  const page = new SharedReply(await load());
-  const now = Date.now();
-  dropExpired(store, PAGE_LIMIT[kind], now);
-  store.delete(cacheKey);
-  store.set(cacheKey, { page, expires: now + PAGE_SECONDS * 1000 });
-  sweepLater(store);
-  return page;
+  // One load per page at a time: when a busy page expires, the readers asking for it meanwhile
+  // do not each load it (fifty renders at once made the slowest reader wait seconds; issue 25).
+  let underWay = loading.get(store);
+  if (!underWay) loading.set(store, (underWay = new Map()));
+  let pending = underWay.get(cacheKey) as Promise<SharedReply<T>> | undefined;
+  if (!pending) {
+    pending = (async () => {
+      try {
+        const page = new SharedReply(await load());
+        const now = Date.now();
+        dropExpired(store, PAGE_LIMIT[kind], now);
+        store.delete(cacheKey);
+        store.set(cacheKey, { page, expires: now + PAGE_SECONDS * 1000 });
+        sweepLater(store);
+        return page;
+      } finally {
+        underWay.delete(cacheKey);
+      }
+    })();
+    underWay.set(cacheKey, pending);
+  }
+  // A page past its few seconds but of the same generation (nothing written since) is still
+  // served while its successor loads: under load a page render takes long, and every reader of
+  // the page would wait for it. A new generation is another key, so nobody sees content older
+  // than their own writes.
+  if (hit) {
+    pending.catch(() => undefined);
+    return hit.page as SharedReply<T>;
+  }
+  return pending;
 }
+
+/** Loads under way, by store and key. */
+const loading = new WeakMap<Entries, Map<string, Promise<SharedReply<unknown>>>>();
 
 /** How many pages a store holds now (tests: memory stays bounded). */
 export const keptPageCount = (runtime: Runtime, kind: Store): number => stores.get(runtime)?.[kind].size ?? 0;

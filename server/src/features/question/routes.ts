@@ -16,10 +16,12 @@ import { countView, viewerOf } from './views.js';
 export async function questionRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
   const pub = { config: { access: 'public' as const } };
+  // Replies that do not depend on who asks (app.ts `sameForEveryReader`).
+  const same = { config: { access: 'public' as const, sameForEveryReader: true } };
   const auth = { config: { access: 'auth' as const } };
 
   // The page is cached for every reader, and so are its serialised and compressed bodies.
-  app.get('/question/page', pub, async (request, reply) =>
+  app.get('/question/page', same, async (request, reply) =>
     (await questionPageReply(runtime, parseInput(questionPageQuery, request.query))).send(request, reply),
   );
 
@@ -42,7 +44,7 @@ export async function questionRoutes(app: FastifyInstance) {
     return send(request, reply, await similarQuestions(runtime, title));
   });
 
-  app.get('/question/similar/tag', pub, async (request, reply) => {
+  app.get('/question/similar/tag', same, async (request, reply) => {
     const { question_id } = parseInput(z.object({ question_id: text().min(1).max(40) }), request.query);
     return send(request, reply, await relatedQuestions(runtime, request.user, question_id));
   });

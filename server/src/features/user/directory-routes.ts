@@ -8,7 +8,7 @@ import { searchStaff, userRanking } from './ranking.js';
 export async function userDirectoryRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
-  app.get('/user/ranking', { config: { access: 'public' } }, async (request, reply) => send(request, reply, await userRanking(runtime)));
+  app.get('/user/ranking', { config: { access: 'public', sameForEveryReader: true } }, async (request, reply) => send(request, reply, await userRanking(runtime)));
 
   app.get('/user/staff', { config: { access: 'public' } }, async (request, reply) => {
     const query = parseInput(userStaffQuery, request.query);
