@@ -31,6 +31,10 @@ import { reactionRoutes } from './features/reaction/routes.js';
 import { personalRoutes } from './features/personal/routes.js';
 import { pluginConfigRoutes } from './features/plugin/config-routes.js';
 import { pluginRoutes } from './features/plugin/routes.js';
+import { pluginAgentRoutes } from './features/plugin/agent-routes.js';
+import { registerPluginDelivery } from './features/plugin/delivery.js';
+import { applyPlugins, startPlugins } from './features/plugin/service.js';
+import { pluginFileRoutes } from './features/plugin/web.js';
 import { timelineRoutes } from './features/timeline/routes.js';
 import { editorRoutes } from './features/question/misc-routes.js';
 import { permalinkRoutes } from './features/question/permalink-routes.js';
@@ -127,6 +131,10 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   runtime.outbox.onTx('event.mail', handleMailEvent);
   scheduleDigests(app, runtime);
   runtime.outbox.onTx('event.badge', handleBadgeEvent);
+  startPlugins(runtime);
+  registerPluginDelivery(runtime);
+  // What enabled plugins change in the core (Markdown rules, frames, their setup) before the first request.
+  app.addHook('onReady', async () => applyPlugins(runtime));
   app.addHook('onReady', async () => runtime.outbox.start());
   // A change may have published events (notifications, badges, mails): run them now, not at the
   // next poll. Reads publish nothing, so they do not wake the worker.
@@ -222,6 +230,8 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(privilegeRoutes);
   await app.register(pluginRoutes);
   await app.register(pluginConfigRoutes);
+  await app.register(pluginAgentRoutes);
+  await app.register(pluginFileRoutes);
   await app.register(smtpRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(tagAdminRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(badgeAdminRoutes, { prefix: ADMIN_API_PREFIX });

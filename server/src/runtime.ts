@@ -7,6 +7,8 @@ import { RedisCache } from './core/redis-cache.js';
 import { shareSessionCache } from './core/session.js';
 import { OutboxWorker } from './core/outbox.js';
 import { createDb, type Db } from './db/connect.js';
+import { PluginRegistry } from './features/plugin/registry.js';
+import { pluginSources } from './features/plugin/sources.js';
 import { hasInstalledSchema, pendingMigrations } from './db/migrate.js';
 
 export class PendingMigrationsError extends Error {
@@ -35,6 +37,8 @@ export class Runtime {
   shared: Cache = this.cache;
   /** Cached settings dropped here are dropped on every instance sharing the Redis of data.redis. */
   readonly invalidation = new Invalidation(this.cache, (msg, err) => console.error(msg, err instanceof Error ? err.message : (err ?? '')));
+  /** The site's plugins, loaded once the site is installed (features/plugin). */
+  readonly plugins = new PluginRegistry((message, details) => console.error(message, details));
 
   constructor(readonly paths: DataPaths) {
     shareSessionCache(this.invalidation);
@@ -63,6 +67,7 @@ export class Runtime {
     this.config = config;
     this.db = db;
     this.installed = true;
+    await this.plugins.loadOnce(pluginSources(this.paths, config));
     const redis = redisUrl(config);
     await this.invalidation.start(redis);
     if (redis && !(this.shared instanceof RedisCache)) {

@@ -8,6 +8,7 @@ import { type Rendered, renderApp } from './features/pages/app-render.js';
 import { jsonForScript } from './features/pages/html-escape.js';
 import { renderHead, type PageMeta } from './features/pages/meta.js';
 import { pageAssetLinks } from './features/pages/page-assets.js';
+import { webPartsForPage } from './features/plugin/web.js';
 import { publicSiteInfo } from './features/siteinfo/public-info.js';
 import type { Runtime } from './runtime.js';
 import { WEB_DIST } from './web-dist.js';
@@ -63,7 +64,9 @@ export async function serveSpa(runtime: Runtime, url: string, reply: FastifyRepl
     // A HEAD request (link checkers) gets the head alone.
     const rendered = content.render && reply.request.method === 'GET' ? await renderApp(reply.request, siteinfo) : null;
     const assets = rendered ? pageAssetLinks(content.render!, html, nonce) : '';
-    const script = `${assets}  <script type="application/json" id="initial-data" nonce="${nonce}">${initialDataJson(siteinfo, rendered)}</script>\n  </head>`;
+    // Enabled plugins' stylesheets and web parts (features/plugin/web.ts), so they apply from the first paint.
+    const plugins = await webPartsForPage(runtime, siteinfo.interface.language);
+    const script = `${assets}${plugins.links}  <script type="application/json" id="initial-data" nonce="${nonce}">${initialDataJson(siteinfo, rendered, plugins.json)}</script>\n  </head>`;
     html = html.replace(HEAD_END, () => script);
     // `data-reader`: a visitors' page sent to a member, whose marks the app lays over it once hydrated.
     if (rendered) html = html.replace(ROOT, () => `<div id="root" data-ssr${rendered.readerJson ? ' data-reader' : ''}>${rendered.html}</div>`);
@@ -90,8 +93,8 @@ function jsonOnce(value: object): string {
  * The page's inline data (web/src/app/initial-data.ts): the site info, what a rendered page was
  * rendered from, and a member's own replies. Put together as text from parts serialised once.
  */
-function initialDataJson(siteinfo: object, rendered: Rendered | null): string {
-  const parts = [`"siteinfo":${jsonOnce(siteinfo)}`];
+function initialDataJson(siteinfo: object, rendered: Rendered | null, pluginWeb: string): string {
+  const parts = [`"siteinfo":${jsonOnce(siteinfo)}`, `"plugin_web":${pluginWeb}`];
   if (rendered) parts.push(jsonOnce(rendered.data).slice(1, -1));
   if (rendered?.readerJson) parts.push(`"reader":${rendered.readerJson}`);
   return `{${parts.filter(Boolean).join(',')}}`;

@@ -25,6 +25,8 @@ export interface AppConfig {
   };
   service_config: { upload_path: string };
   ui?: { base_url?: string };
+  /** Plugin packages (names installed beside the project or in <data>/node_modules) and folders; docs/plugins.md. */
+  plugins?: string[];
 }
 
 export const DEFAULT_ADDR = '0.0.0.0:9080';

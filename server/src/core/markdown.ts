@@ -8,17 +8,21 @@ import sanitizeHtml from 'sanitize-html';
  */
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const md = new MarkdownIt({
-  html: false,
-  linkify: true,
-  breaks: true,
-  // Highlighting happens here, once, so pages carry ready markup and no highlighter script.
-  highlight(code, lang) {
-    const language = lang && hljs.getLanguage(lang) ? lang : null;
-    const body = language ? hljs.highlight(code, { language, ignoreIllegals: true }).value : escapeHtml(code);
-    return `<pre><code class="hljs${language ? ` language-${language}` : ''}">${body}</code></pre>`;
-  },
-});
+/** The one configuration of post Markdown (a plugin-extended renderer starts from the same). */
+const newMarkdown = () =>
+  new MarkdownIt({
+    html: false,
+    linkify: true,
+    breaks: true,
+    // Highlighting happens here, once, so pages carry ready markup and no highlighter script.
+    highlight(code: string, lang: string) {
+      const language = lang && hljs.getLanguage(lang) ? lang : null;
+      const body = language ? hljs.highlight(code, { language, ignoreIllegals: true }).value : escapeHtml(code);
+      return `<pre><code class="hljs${language ? ` language-${language}` : ''}">${body}</code></pre>`;
+    },
+  });
+
+const md = newMarkdown();
 
 // Links only to the web and site-relative paths (domain.md 1.11); everything else is dropped.
 const SAFE_SCHEMES = ['http', 'https', 'mailto'];
@@ -50,8 +54,53 @@ const BASIC_POLICY: sanitizeHtml.IOptions = {
   allowedAttributes: {},
 };
 
+/**
+ * What enabled render plugins add (features/plugin/render.ts): markdown-it rules, and the markup
+ * those rules make that the sanitiser must let through. Applied to posts rendered from then on.
+ */
+export interface MarkdownExtension {
+  extend?(md: InstanceType<typeof MarkdownIt>): void;
+  allowedMarkup?: { tags?: string[]; classes?: Record<string, string[]>; attributes?: Record<string, string[]> };
+}
+
+let postMarkdown = md;
+let postPolicy = POST_POLICY;
+
+export function setMarkdownExtensions(extensions: MarkdownExtension[]): void {
+  if (!extensions.length) {
+    postMarkdown = md;
+    postPolicy = POST_POLICY;
+    return;
+  }
+  const extended = newMarkdown();
+  const policy: sanitizeHtml.IOptions = {
+    ...POST_POLICY,
+    allowedTags: [...(POST_POLICY.allowedTags as string[])],
+    allowedAttributes: { ...(POST_POLICY.allowedAttributes as Record<string, string[]>) },
+    allowedClasses: { ...POST_POLICY.allowedClasses },
+  };
+  for (const extension of extensions) {
+    extension.extend?.(extended);
+    const markup = extension.allowedMarkup ?? {};
+    for (const tag of markup.tags ?? []) if (!(policy.allowedTags as string[]).includes(tag)) (policy.allowedTags as string[]).push(tag);
+    for (const [tag, classes] of Object.entries(markup.classes ?? {})) {
+      const before = policy.allowedClasses![tag];
+      policy.allowedClasses![tag] = [...(Array.isArray(before) ? before : []), ...classes];
+      const attributes = (policy.allowedAttributes as Record<string, string[]>)[tag] ?? [];
+      if (!attributes.includes('class')) (policy.allowedAttributes as Record<string, string[]>)[tag] = [...attributes, 'class'];
+    }
+    for (const [tag, names] of Object.entries(markup.attributes ?? {})) {
+      // Event handlers and inline styles never pass, whatever a plugin asks for.
+      const safe = names.filter((n) => !/^on/i.test(n) && n.toLowerCase() !== 'style');
+      (policy.allowedAttributes as Record<string, string[]>)[tag] = [...new Set([...((policy.allowedAttributes as Record<string, string[]>)[tag] ?? []), ...safe])];
+    }
+  }
+  postMarkdown = extended;
+  postPolicy = policy;
+}
+
 export function renderMarkdown(text: string): string {
-  return sanitizeHtml(md.render(text ?? ''), POST_POLICY).trim();
+  return sanitizeHtml(postMarkdown.render(text ?? ''), postPolicy).trim();
 }
 
 export function renderBasic(text: string): string {
@@ -59,7 +108,7 @@ export function renderBasic(text: string): string {
 }
 
 /** Any HTML reduced to safe post markup (used for HTML that clients send alongside Markdown). */
-export const sanitizePostHtml = (html: string) => sanitizeHtml(html ?? '', POST_POLICY);
+export const sanitizePostHtml = (html: string) => sanitizeHtml(html ?? '', postPolicy);
 
 const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'", '&amp;': '&', '&nbsp;': ' ' };
 /** Elements that separate words when read; any other tag sits inside a word or sentence. */

@@ -18,6 +18,12 @@ export interface PolicyExtras {
   frame?: string[];
 }
 
+/** Origins enabled embed plugins let pages frame (features/plugin/service.ts sets them on every change). */
+let pluginFrames: string[] = [];
+export function setFrameSources(origins: string[]): void {
+  pluginFrames = [...new Set(origins)];
+}
+
 /** A fresh nonce for one HTML response (128 bits, base64 as CSP expects). */
 export const newNonce = () => randomBytes(16).toString('base64');
 
@@ -36,7 +42,7 @@ export function contentSecurityPolicy(nonce: string, extras: PolicyExtras = {}):
     ['style-src-attr', ["'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'https:', 'http:', ...(extras.img ?? [])]],
     ['connect-src', ["'self'", ...(extras.connect ?? [])]],
-    ['frame-src', ["'self'", ...(extras.frame ?? [])]],
+    ['frame-src', ["'self'", ...pluginFrames, ...(extras.frame ?? [])]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],

@@ -383,6 +383,13 @@ export interface EmailCodeTable {
   used_at: Generated<number>;
 }
 
+/** A plugin's delivery, once per key (migration 0016). */
+export interface PluginDeliveryTable {
+  delivery_key: string;
+  plugin_slug_name: string;
+  created_at: number;
+}
+
 export interface OutboxTable {
   id: AutoId;
   topic: string;
@@ -502,6 +509,7 @@ export interface Database {
   session: SessionTable;
   email_code: EmailCodeTable;
   outbox: OutboxTable;
+  plugin_delivery: PluginDeliveryTable;
   action_counter: ActionCounterTable;
   question_view: QuestionViewTable;
   vote: VoteTable;

@@ -12,6 +12,7 @@ import { openFlags } from './0013_open_flags.js';
 import { userSuspension } from './0011_user_suspension.js';
 import { sitemapIndex } from './0014_sitemap_index.js';
 import { searchTitles } from './0015_search_titles.js';
+import { pluginDelivery } from './0016_plugin_delivery.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0013_open_flags': openFlags,
   '0014_sitemap_index': sitemapIndex,
   '0015_search_titles': searchTitles,
+  '0016_plugin_delivery': pluginDelivery,
 };

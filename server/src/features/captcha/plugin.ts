@@ -1,38 +1,44 @@
+import type { AnswerPlugin } from '@answer/plugin-sdk';
 import type { Db } from '../../db/connect.js';
 import type { Runtime } from '../../runtime.js';
 import { loadSiteSettings, saveSiteGroup } from '../siteinfo/service.js';
+import { randomCode, renderCaptcha } from './image.js';
 
 /**
- * The built-in captcha presents itself as upstream's captcha plugin does, so a 1.4.0 client that
- * shows captchas only through an enabled captcha plugin (GET /plugin/status) finds one. An
- * administrator switches it with PUT /answer/admin/api/plugin/status, as for any plugin, or with
- * `captcha_enabled` of the security settings group: that field is the one stored switch, so either
- * way shows in the other. When it is off, no captcha is asked and only the hard limits apply.
+ * The built-in captcha, behind the captcha plugin interface like any captcha plugin. It presents
+ * itself as upstream's captcha plugin does, so a 1.4.0 client that shows captchas only through an
+ * enabled captcha plugin (GET /plugin/status) finds one. An administrator switches it with PUT
+ * /answer/admin/api/plugin/status, as any plugin, or with `captcha_enabled` of the security
+ * settings group: that field is its one stored switch, so either way shows in the other. Another
+ * captcha plugin enabled switches it off (only one captcha at a time).
  */
-export const BUILTIN_PLUGINS = [
-  {
+export const BUILTIN_CAPTCHA: AnswerPlugin = {
+  info: {
     slug_name: 'basic_captcha',
-    name: 'Captcha',
-    description: 'Built-in image captcha, asked after repeated or rapid attempts.',
+    name: { en_US: 'Captcha', zh_CN: '验证码' },
+    description: { en_US: 'Built-in image captcha, asked after repeated or rapid attempts.', zh_CN: '内置图片验证码，在重复或过快的操作后要求输入。' },
     version: 'built-in',
-    link: '',
-    type: 'captcha',
+    author: 'Answer team',
   },
-] as const;
+  captcha: {
+    async create() {
+      const code = randomCode();
+      return { image: `data:image/png;base64,${(await renderCaptcha(code)).toString('base64')}`, code };
+    },
+    async verify(code, input) {
+      return code.toUpperCase() === input.trim().toUpperCase();
+    },
+  },
+};
 
-export type PluginSlug = (typeof BUILTIN_PLUGINS)[number]['slug_name'];
-
-/** Every built-in plugin with its current state. */
-export async function pluginStatus(runtime: Runtime) {
-  const { security } = await loadSiteSettings(runtime);
-  return BUILTIN_PLUGINS.map((p) => ({ ...p, enabled: security.captcha_enabled }));
+export async function captchaEnabled(runtime: Runtime): Promise<boolean> {
+  return (await loadSiteSettings(runtime)).security.captcha_enabled;
 }
 
-export const isPluginSlug = (slug: string): slug is PluginSlug => BUILTIN_PLUGINS.some((p) => p.slug_name === slug);
-
-/** Switches the captcha (the only built-in plugin): the security group is saved with only `captcha_enabled` changed. */
+/** Switches the built-in captcha: the security group is saved with only `captcha_enabled` changed. */
 export async function setCaptchaEnabled(runtime: Runtime, enabled: boolean): Promise<void> {
   const { security } = await loadSiteSettings(runtime);
+  if (security.captcha_enabled === enabled) return;
   await saveSiteGroup(runtime, 'security', { ...security, captcha_enabled: enabled });
 }
 

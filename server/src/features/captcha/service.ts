@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { CaptchaAction } from '@answer/contract';
 import { isStaff, type SessionUser } from '../../core/guardian.js';
 import type { Runtime } from '../../runtime.js';
-import { randomCode, renderCaptcha } from './image.js';
+import { callHook } from '../plugin/call.js';
+import { pluginContext } from '../plugin/context.js';
+import { enabledWith } from '../plugin/service.js';
+import { BUILTIN_CAPTCHA } from './plugin.js';
 import { throttleSettings } from './settings.js';
 import { peekCounter } from './records.js';
 
@@ -39,17 +42,35 @@ export const demandCaptcha = (runtime: Runtime, action: string, subject: string)
 
 export const withdrawCaptchaDemand = (runtime: Runtime, action: string, subject: string) => runtime.shared.delete(demandKey(action, subject));
 
+/**
+ * A new challenge from the enabled captcha plugin (the built-in one unless another is enabled).
+ * Its expected answer is kept with the plugin that made it, which checks the answer. A plugin
+ * that fails to make one leaves the built-in captcha to ask instead: the check still happens.
+ */
 export async function newCaptcha(runtime: Runtime): Promise<{ captcha_id: string; captcha_img: string }> {
   const id = randomBytes(16).toString('hex');
-  const code = randomCode();
-  await runtime.shared.set(cacheKey(id), code, CAPTCHA_SECONDS);
-  const png = await renderCaptcha(code);
-  return { captcha_id: id, captcha_img: `data:image/png;base64,${png.toString('base64')}` };
+  const [active] = await enabledWith(runtime, 'captcha');
+  let made: { slug: string; image: string; code: string } | null = null;
+  if (active && active.entry.plugin !== BUILTIN_CAPTCHA) {
+    const ctx = await pluginContext(runtime, active.entry);
+    made = await callHook(runtime, active.entry, 'captcha.create', () => active.hooks.create(ctx)).then(
+      (c) => ({ slug: active.entry.slug, ...c }),
+      () => null,
+    );
+  }
+  made ??= { slug: BUILTIN_CAPTCHA.info.slug_name, ...(await BUILTIN_CAPTCHA.captcha!.create(undefined as never)) };
+  await runtime.shared.set(cacheKey(id), { slug: made.slug, code: made.code }, CAPTCHA_SECONDS);
+  return { captcha_id: id, captcha_img: made.image };
 }
 
 /** Single use: the expected code is taken out on the first check, right or wrong, so a burst can use it once. */
 export async function verifyCaptcha(runtime: Runtime, id: unknown, code: unknown): Promise<boolean> {
   if (typeof id !== 'string' || typeof code !== 'string' || !id || !code) return false;
-  const expected = await runtime.shared.take<string>(cacheKey(id));
-  return !!expected && expected.toUpperCase() === code.trim().toUpperCase();
+  const expected = await runtime.shared.take<{ slug: string; code: string } | string>(cacheKey(id));
+  if (!expected) return false;
+  const { slug, code: answer } = typeof expected === 'string' ? { slug: BUILTIN_CAPTCHA.info.slug_name, code: expected } : expected;
+  const entry = runtime.plugins.get(slug);
+  if (!entry?.plugin?.captcha || entry.plugin === BUILTIN_CAPTCHA) return BUILTIN_CAPTCHA.captcha!.verify(answer, code, undefined as never);
+  const ctx = await pluginContext(runtime, entry);
+  return callHook(runtime, entry, 'captcha.verify', () => entry.plugin!.captcha!.verify(answer, code, ctx)).catch(() => false);
 }

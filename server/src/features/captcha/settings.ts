@@ -1,4 +1,5 @@
 import type { Runtime } from '../../runtime.js';
+import { enabledWith } from '../plugin/service.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { type Limits, loadLimits, mergeLimits } from './limits.js';
 
@@ -27,7 +28,9 @@ async function configRowLimits(runtime: Runtime): Promise<Limits> {
 /** The captcha switch and the limits: the security group's over the config row's over the defaults. */
 export async function throttleSettings(runtime: Runtime): Promise<ThrottleSettings> {
   const { security } = await loadSiteSettings(runtime);
-  return { limits: mergeLimits(await configRowLimits(runtime), security.limits), captchaOn: security.captcha_enabled };
+  // On while any captcha plugin is enabled: the built-in one (the security group's switch) or another.
+  const captchaOn = security.captcha_enabled || (await enabledWith(runtime, 'captcha')).length > 0;
+  return { limits: mergeLimits(await configRowLimits(runtime), security.limits), captchaOn };
 }
 
 /** After the config row's limits changed: the next request reads them again. */

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { matchRoute } from '../../known-routes.js';
 import type { Runtime } from '../../runtime.js';
 import { serveSpa, type ShellContent } from '../../spa.js';
+import { isPluginPage } from '../plugin/web.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { questionListContent } from './list-page.js';
 import { tagPageContent, userPageContent } from './profile-pages.js';
@@ -22,7 +23,8 @@ async function pageContent(runtime: Runtime, request: FastifyRequest): Promise<S
   if ((await loadSiteSettings(runtime)).login.login_required) return {};
   const pathname = request.url.split('?')[0]!;
   const route = matchRoute(pathname);
-  if (!route) return { status: 404 };
+  // A page an enabled plugin adds under the main layout is drawn by the app; a disabled one's is a 404.
+  if (!route) return (await isPluginPage(runtime, pathname)) ? {} : { status: 404 };
   const last = () => decodeURIComponent(pathname.split('/').filter(Boolean).pop()!);
   switch (route) {
     case '/':

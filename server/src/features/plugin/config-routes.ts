@@ -1,34 +1,86 @@
-import { ADMIN_API_PREFIX, text } from '@answer/contract';
-import type { FastifyInstance } from 'fastify';
+import { ADMIN_API_PREFIX, API_PREFIX, text } from '@answer/contract';
+import { type ConfigForm, type FieldError, translate } from '@answer/plugin-sdk';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { send } from '../../core/envelope.js';
-import { notFound } from '../../core/errors.js';
+import { FieldErrors, notFound } from '../../core/errors.js';
 import { parseInput } from '../../core/validate.js';
-import { BUILTIN_PLUGINS } from '../captcha/plugin.js';
+import type { Runtime } from '../../runtime.js';
+import { callHook } from './call.js';
+import { defaultsOf } from './context.js';
+import { checkSubmitted, formToWire } from './forms.js';
+import type { PluginEntry } from './registry.js';
+import { applyPlugins, isEnabled, pluginOr404 } from './service.js';
+import { loadPluginState, loadUserConfig, saveConfig, saveUserConfig } from './state.js';
 
 const slugQuery = z.object({ plugin_slug_name: text('error.common.required').trim().min(1, { message: 'error.common.required' }).max(100) });
 const configBody = slugQuery.extend({ config_fields: z.record(text().max(100), z.unknown()).optional().default({}) });
 
-function builtin(slug: string) {
-  const plugin = BUILTIN_PLUGINS.find((p) => p.slug_name === slug);
-  if (!plugin) throw notFound('base.not_found');
-  return plugin;
-}
-
 /**
- * Plugin configuration as 1.4.0 clients ask it (domain.md 15). The built-in plugins keep their
- * settings in the site settings (the captcha switch is in the security group), so they declare no
- * config fields: the page shows what the plugin is and where it is set.
+ * Plugin config forms (domain.md 15.2): the admin's (`/answer/admin/api/plugin/config`) and each
+ * member's (`/answer/api/v1/user/plugin/config`). A save is checked against the plugin's fields and
+ * its own rules before anything is stored: field errors refuse it and change nothing.
  */
 export async function pluginConfigRoutes(app: FastifyInstance) {
+  const runtime = app.runtime;
+
   app.get(`${ADMIN_API_PREFIX}/plugin/config`, { config: { access: 'admin' } }, async (request, reply) => {
-    const plugin = builtin(parseInput(slugQuery, request.query).plugin_slug_name);
-    return send(request, reply, { name: plugin.name, slug_name: plugin.slug_name, description: plugin.description, config_fields: [] });
+    const entry = pluginOr404(runtime, parseInput(slugQuery, request.query).plugin_slug_name);
+    const saved = (await loadPluginState(runtime)).configs[entry.slug] ?? {};
+    return send(request, reply, formReply(entry, entry.plugin?.config, { ...defaultsOf(entry), ...saved }, request.lang));
   });
 
-  // Nothing to store: accepted so a client saving an empty form gets success, unknown plugins a 404.
   app.put(`${ADMIN_API_PREFIX}/plugin/config`, { config: { access: 'admin' } }, async (request, reply) => {
-    builtin(parseInput(configBody, request.body).plugin_slug_name);
+    const input = parseInput(configBody, request.body);
+    const entry = pluginOr404(runtime, input.plugin_slug_name);
+    const form = entry.plugin?.config;
+    // Plugins without a form (the built-in captcha keeps its switch in the security settings): nothing to store.
+    if (!form) return send(request, reply, null);
+    const saved = (await loadPluginState(runtime)).configs[entry.slug] ?? {};
+    const checked = await callHook(runtime, entry, 'config.validate', () => checkSubmitted(form, input.config_fields, saved));
+    if ('errors' in checked) throw fieldErrors(checked.errors, request);
+    await saveConfig(runtime, entry.slug, checked.values);
+    // The new settings apply at once: Markdown rules, frames, the plugin's own setup.
+    await applyPlugins(runtime);
     return send(request, reply, null);
   });
+
+  app.get(`${API_PREFIX}/user/plugin/config`, { config: { access: 'auth' } }, async (request, reply) => {
+    const entry = await userConfigurable(runtime, parseInput(slugQuery, request.query).plugin_slug_name);
+    const saved = await loadUserConfig(runtime, entry.slug, request.user!.id);
+    return send(request, reply, formReply(entry, entry.plugin!.userConfig, saved, request.lang));
+  });
+
+  app.put(`${API_PREFIX}/user/plugin/config`, { config: { access: 'auth' } }, async (request, reply) => {
+    const input = parseInput(configBody, request.body);
+    const entry = await userConfigurable(runtime, input.plugin_slug_name);
+    const saved = await loadUserConfig(runtime, entry.slug, request.user!.id);
+    const checked = await callHook(runtime, entry, 'userConfig.validate', () => checkSubmitted(entry.plugin!.userConfig!, input.config_fields, saved));
+    if ('errors' in checked) throw fieldErrors(checked.errors, request);
+    await saveUserConfig(runtime, entry.slug, request.user!.id, checked.values);
+    return send(request, reply, null);
+  });
+}
+
+function formReply(entry: PluginEntry, form: ConfigForm | undefined, values: Record<string, unknown>, lang: string) {
+  const info = entry.plugin?.info;
+  return {
+    name: info ? translate(info.name, lang) : entry.slug,
+    slug_name: entry.slug,
+    description: info ? translate(info.description, lang) : '',
+    version: info?.version ?? '',
+    config_fields: form ? formToWire(entry.slug, form, values, lang) : [],
+  };
+}
+
+/** Members' settings exist only for enabled plugins that have them. */
+async function userConfigurable(runtime: Runtime, slug: string): Promise<PluginEntry> {
+  const entry = pluginOr404(runtime, slug);
+  if (!entry.plugin?.userConfig || !(await isEnabled(runtime, entry))) throw notFound('error.plugin.not_found');
+  return entry;
+}
+
+/** The plugin's messages in the reader's language; the host's own are i18n keys translated by the error handler. */
+function fieldErrors(errors: FieldError[], request: FastifyRequest): FieldErrors {
+  return new FieldErrors(errors.map((e) => ({ field: e.field, reason: translate(e.message, request.lang) })));
 }

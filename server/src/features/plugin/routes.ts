@@ -1,10 +1,13 @@
-import { ADMIN_API_PREFIX, type ConnectorInfo, text, type UserPluginItem } from '@answer/contract';
+import { ADMIN_API_PREFIX, API_PREFIX, type ConnectorInfo, text, type UserPluginItem } from '@answer/contract';
+import { translate } from '@answer/plugin-sdk';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { send } from '../../core/envelope.js';
-import { notFound } from '../../core/errors.js';
 import { parseInput } from '../../core/validate.js';
-import { isPluginSlug, pluginStatus, setCaptchaEnabled } from '../captcha/plugin.js';
+import { callHook } from './call.js';
+import { pluginContext } from './context.js';
+import { enabledWith, pluginOr404, pluginsWithState, setPluginEnabled, statusOf } from './service.js';
+import { webParts } from './web.js';
 
 const listQuery = z.object({
   status: z.enum(['all', 'active', 'inactive']).catch('all').default('all'),
@@ -15,47 +18,93 @@ const statusBody = z.object({
   enabled: z.boolean({ message: 'error.common.invalid_type' }),
 });
 
-/**
- * Plugin status as upstream's clients read it (domain.md 15). Only built-in plugins exist, so far
- * the captcha; the list and the switch are the admin's way to turn it off until the plugin admin
- * pages come.
- */
+/** Plugin status, the admin's list and switch, and what plugins add to every client (domain.md 15.2). */
 export async function pluginRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
   // A boot call of every client: answers before installation too (with no plugins then).
-  app.get('/answer/api/v1/plugin/status', { config: { access: 'none', beforeInstall: true } }, async (request, reply) => {
-    const list = runtime.installed ? await pluginStatus(runtime) : [];
-    return send(request, reply, list.map((p) => ({ slug_name: p.slug_name, enabled: p.enabled })));
+  app.get(`${API_PREFIX}/plugin/status`, { config: { access: 'none', beforeInstall: true } }, async (request, reply) => {
+    const list = runtime.installed ? await pluginsWithState(runtime) : [];
+    return send(
+      request,
+      reply,
+      list.filter((p) => p.entry.plugin).map((p) => ({ slug_name: p.entry.slug, enabled: p.enabled })),
+    );
   });
 
-  // The login page's external sign-in buttons, in private mode too (before signing in). No
-  // connector plugin exists yet, so the list is empty, as upstream's with none enabled.
-  app.get('/answer/api/v1/connector/info', { config: { access: 'none' } }, async (request, reply) => {
-    const connectors: ConnectorInfo[] = [];
+  // The login page's external sign-in buttons, in private mode too (before signing in); [] with none enabled.
+  app.get(`${API_PREFIX}/connector/info`, { config: { access: 'none' } }, async (request, reply) => {
+    const connectors: ConnectorInfo[] = (await enabledWith(runtime, 'connector')).map(({ entry, hooks }) => ({
+      name: translate(hooks.name, request.lang),
+      icon: hooks.logoSvg,
+      link: `${API_PREFIX}/connector/login/${hooks.slug ?? entry.slug}`,
+    }));
     return send(request, reply, connectors);
   });
 
-  // The tabs of plugins with per-member settings on the settings pages: none of the built-in ones has any.
-  app.get('/answer/api/v1/user/plugin/configs', { config: { access: 'auth' } }, async (request, reply) => {
-    const plugins: UserPluginItem[] = [];
+  // The tabs of enabled plugins with per-member settings.
+  app.get(`${API_PREFIX}/user/plugin/configs`, { config: { access: 'auth' } }, async (request, reply) => {
+    const plugins: UserPluginItem[] = (await enabledWith(runtime, 'userConfig')).map(({ entry }) => ({
+      name: translate(entry.plugin!.info.name, request.lang),
+      slug_name: entry.slug,
+    }));
     return send(request, reply, plugins);
+  });
+
+  // The web parts of enabled plugins (also inline in server-rendered pages).
+  app.get(`${API_PREFIX}/plugin/web`, { config: { access: 'public' } }, async (request, reply) => send(request, reply, await webParts(runtime)));
+
+  // The code theme of the enabled render plugin (upstream's `select_theme`); {} when none says.
+  app.get(`${API_PREFIX}/render/config`, { config: { access: 'public' } }, async (request, reply) => {
+    for (const { entry, hooks } of await enabledWith(runtime, 'render')) {
+      if (!hooks.config) continue;
+      const ctx = await pluginContext(runtime, entry);
+      const config = await callHook(runtime, entry, 'render.config', () => hooks.config!(ctx)).catch(() => null);
+      if (config) return send(request, reply, config);
+    }
+    return send(request, reply, {});
+  });
+
+  // The platforms whose links the editor and posts show as embeds.
+  app.get(`${API_PREFIX}/embed/config`, { config: { access: 'public' } }, async (request, reply) => {
+    const platforms: { platform: string; enable: boolean }[] = [];
+    for (const { entry, hooks } of await enabledWith(runtime, 'embed')) {
+      const ctx = await pluginContext(runtime, entry);
+      platforms.push(...(await callHook(runtime, entry, 'embed.platforms', () => hooks.platforms(ctx)).catch(() => [])));
+    }
+    return send(request, reply, platforms);
   });
 
   app.get(`${ADMIN_API_PREFIX}/plugins`, { config: { access: 'admin' } }, async (request, reply) => {
     const { status } = parseInput(listQuery, request.query);
-    const list = (await pluginStatus(runtime)).filter((p) => status === 'all' || p.enabled === (status === 'active'));
+    const list = (await pluginsWithState(runtime)).filter((p) => status === 'all' || p.enabled === (status === 'active'));
     return send(
       request,
       reply,
-      list.map((p) => ({ name: p.name, slug_name: p.slug_name, description: p.description, version: p.version, link: p.link, enabled: p.enabled, have_config: false })),
+      list.map(({ entry, enabled }) => {
+        const info = entry.plugin?.info;
+        return {
+          name: info ? translate(info.name, request.lang) : entry.source?.name ?? entry.slug,
+          slug_name: entry.slug,
+          description: info ? translate(info.description, request.lang) : '',
+          version: info?.version ?? '',
+          link: info?.link ?? '',
+          author: info?.author ?? '',
+          enabled,
+          have_config: !!entry.plugin?.config,
+          types: entry.types,
+          status: statusOf(entry, enabled),
+          error: entry.failure?.message ?? '',
+          origin: entry.source?.origin ?? 'built-in',
+        };
+      }),
     );
   });
 
   app.put(`${ADMIN_API_PREFIX}/plugin/status`, { config: { access: 'admin' } }, async (request, reply) => {
     const input = parseInput(statusBody, request.body);
-    if (!isPluginSlug(input.plugin_slug_name)) throw notFound('base.not_found');
-    await setCaptchaEnabled(runtime, input.enabled);
+    pluginOr404(runtime, input.plugin_slug_name);
+    await setPluginEnabled(runtime, input.plugin_slug_name, input.enabled);
     return send(request, reply, null);
   });
 }

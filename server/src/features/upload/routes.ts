@@ -39,7 +39,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { uploadsDir: str
     if (source === 'branding' && request.user!.roleId !== ROLE.admin) throw forbidden();
     if (!data?.length) throw badRequest('error.upload.unsupported_file_format');
     const brandingField = BRANDING_FIELDS.includes(field as BrandingField) ? (field as BrandingField) : undefined;
-    return send(request, reply, await storeImage(opts.uploadsDir, source as UploadSource, data, brandingField));
+    return send(request, reply, await storeImage(app.runtime, opts.uploadsDir, source as UploadSource, data, brandingField));
   });
 
   // On a private site uploads (except branding) are read by whoever may read the site: the

@@ -4,6 +4,10 @@ import path from 'node:path';
 import type { Metadata } from 'sharp';
 import { type BrandingField, LIMITS, brandingImageProblem } from '@answer/contract';
 import { AppError, FieldErrors, badRequest } from '../../core/errors.js';
+import type { Runtime } from '../../runtime.js';
+import { callHook } from '../plugin/call.js';
+import { pluginContext } from '../plugin/context.js';
+import { enabledWith } from '../plugin/service.js';
 
 export const UPLOAD_SOURCES = ['post', 'avatar', 'branding'] as const;
 export type UploadSource = (typeof UPLOAD_SOURCES)[number];
@@ -20,9 +24,9 @@ const AVATAR_SIZE = 256;
  * Verifies an upload by decoding it (the name and declared type are ignored), re-encodes it so no
  * metadata (EXIF, GPS) survives, and stores it under <uploads>/<source>/ with a random name.
  * Branding images also meet their size rule (`brandingField` names which one, when the client says).
- * Returns the public URL.
+ * Returns the public URL (the storage plugin's, when one is enabled).
  */
-export async function storeImage(uploadsDir: string, source: UploadSource, data: Buffer, brandingField?: BrandingField): Promise<string> {
+export async function storeImage(runtime: Runtime, uploadsDir: string, source: UploadSource, data: Buffer, brandingField?: BrandingField): Promise<string> {
   if (data.length > LIMITS.imageMaxBytes) throw new AppError(400, 'error.upload.too_large');
   const sharp = await loadSharp();
   let meta: Metadata;
@@ -60,7 +64,27 @@ export async function storeImage(uploadsDir: string, source: UploadSource, data:
   } catch {
     throw badRequest('error.upload.unsupported_file_format');
   }
+  return saveUpload(runtime, uploadsDir, source, output, ext);
+}
+
+/** The storage plugins' names of our upload sources (upstream's). */
+const PLUGIN_SOURCE = { post: 'user_post', avatar: 'user_avatar', branding: 'admin_branding' } as const;
+const MIME: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' };
+
+/**
+ * Stores a verified file under a random name: with the enabled storage plugin (S3 and the like),
+ * else, or when that plugin fails, on the local disk. Returns the URL to show.
+ */
+async function saveUpload(runtime: Runtime, uploadsDir: string, source: UploadSource, output: Buffer, ext: string): Promise<string> {
   const name = `${randomBytes(16).toString('hex')}.${ext}`;
+  const [storage] = await enabledWith(runtime, 'storage');
+  if (storage) {
+    const ctx = await pluginContext(runtime, storage.entry);
+    const stored = await callHook(runtime, storage.entry, 'storage.upload', () =>
+      storage.hooks.upload({ key: `${source}/${name}`, data: output, mime: MIME[ext]!, source: PLUGIN_SOURCE[source] }, ctx),
+    ).catch(() => null);
+    if (stored && typeof stored.url === 'string' && /^(https?:\/\/|\/(?!\/))/.test(stored.url)) return stored.url;
+  }
   const dir = path.join(uploadsDir, source);
   await fs.mkdir(dir, { recursive: true });
   await fs.writeFile(path.join(dir, name), output);

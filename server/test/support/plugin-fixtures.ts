@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { tempDir } from './app.js';
+
+/**
+ * Plugin packages that live outside the repository, as a third party ships them: plain ES modules
+ * (already built), a package.json naming the server module, a web folder. Written to a temporary
+ * folder; tests add them the documented ways (config.yaml `plugins:` or <data>/plugins).
+ */
+export function writePluginFixtures(): { root: string; hello: string; brokenLoad: string; misbehaving: string } {
+  const root = tempDir('answer-plugins-');
+  const write = (dir: string, files: Record<string, string>) => {
+    for (const [name, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      fs.writeFileSync(path.join(dir, name), text);
+    }
+    return dir;
+  };
+  const hello = write(path.join(root, 'hello'), {
+    'package.json': JSON.stringify({ name: 'answer-plugin-hello', version: '1.2.3', type: 'module', answer: { plugin: 'server.js' } }),
+    'server.js': HELLO_SERVER,
+    'web/web.js': HELLO_WEB,
+    'web/hello.css': '.hello-fixture { color: rebeccapurple; }\n',
+    'web/secret.txt': 'not a web file',
+  });
+  const brokenLoad = write(path.join(root, 'broken-load'), {
+    'package.json': JSON.stringify({ name: 'answer-plugin-broken', type: 'module', main: 'index.js' }),
+    'index.js': "throw new Error('the broken plugin cannot start');\n",
+  });
+  const misbehaving = write(path.join(root, 'misbehaving'), {
+    'package.json': JSON.stringify({ name: 'answer-plugin-misbehaving', type: 'module', main: 'index.js' }),
+    'index.js': MISBEHAVING_SERVER,
+  });
+  return { root, hello, brokenLoad, misbehaving };
+}
+
+const HELLO_SERVER = `
+export default {
+  info: { slug_name: 'hello_fixture', name: { en_US: 'Hello', zh_CN: '你好' }, description: 'A fixture plugin.', version: '1.2.3', author: 'Tests', sdk: '1.0.0' },
+  config: {
+    fields: [
+      { name: 'greeting', type: 'input', title: 'Greeting', required: true, default: 'Hello' },
+      { name: 'times', type: 'input', inputType: 'number', title: 'Times', min: 1, max: 5, default: 1 },
+      { name: 'colour', type: 'select', title: 'Colour', options: [{ label: 'Red', value: 'red' }, { label: 'Blue', value: 'blue' }], default: 'red' },
+      { name: 'loud', type: 'switch', title: 'Loud' },
+      { name: 'days', type: 'checkbox', title: 'Days', options: [{ label: 'Mon', value: 'mon' }, { label: 'Tue', value: 'tue' }] },
+      { name: 'token', type: 'input', title: 'Token', secret: true },
+      { name: 'receiver', type: 'input', inputType: 'url', title: 'Receiver' },
+      { name: 'about', type: 'legend', title: 'About' },
+      { name: 'check', type: 'button', title: 'Check', action: { path: '/check' } },
+    ],
+    validate(values) {
+      return values.greeting === 'forbidden' ? [{ field: 'greeting', message: { en_US: 'Not that word.', zh_CN: '不能用这个词。' } }] : [];
+    },
+  },
+  userConfig: { fields: [{ name: 'shout', type: 'switch', title: 'Shout' }] },
+  publicConfig: (values) => ({ greeting: values.greeting }),
+  routes: {
+    public: [{ method: 'GET', path: '/hello/:name', handler: async (req, ctx) => ({ data: { text: ctx.config().greeting + ', ' + req.params.name } }) }],
+    member: [{ method: 'GET', path: '/me', handler: async (req, ctx) => ({ data: { user: req.user, shout: (await ctx.userConfig(req.user.id)).shout === true } }) }],
+    admin: [{ method: 'POST', path: '/check', handler: async () => ({ message: { en_US: 'All good.', zh_CN: '一切正常。' } }) }],
+  },
+  notification: {
+    async siteEvent(event, ctx) {
+      const url = ctx.config().receiver;
+      if (url) await ctx.deliver({ url, body: { type: event.type, title: event.questionTitle, tags: event.tags }, key: event.id });
+    },
+  },
+  web: { dir: 'web', module: 'web.js', styles: ['hello.css'], pages: [{ path: 'hello-page', title: 'Hello page' }], adds: ['page'] },
+};
+`;
+
+const HELLO_WEB = `
+export default function setup(host) {
+  host.addPage({ path: 'hello-page', title: 'Hello page', mount(el) { el.textContent = String(host.config.greeting) + ' from a plugin'; } });
+}
+`;
+
+const MISBEHAVING_SERVER = `
+export default {
+  info: { slug_name: 'misbehaving', name: 'Misbehaving', description: 'Throws and hangs.', version: '0.1.0' },
+  routes: {
+    public: [
+      { method: 'GET', path: '/boom', handler: async () => { throw new Error('boom in a hook'); } },
+      { method: 'GET', path: '/slow', handler: () => new Promise(() => {}) },
+    ],
+  },
+  render: { config() { throw new Error('no theme today'); } },
+};
+`;
