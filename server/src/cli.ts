@@ -14,6 +14,7 @@ import { runCounterCheck } from './features/counters/command.js';
 import { runBadgeCheck } from './features/badge/command.js';
 import { autoInstallFromEnv } from './features/install/auto-install.js';
 import { seedDemo } from './features/seed/demo.js';
+import { pluginCommand } from './features/plugin/command.js';
 import { Runtime } from './runtime.js';
 
 const USAGE = `Usage: answer <command> [-C <data path>]
@@ -30,6 +31,8 @@ Commands:
   seed      fill an installed site with demo users, tags, questions, answers and comments
   user activate <email>
             mark the account's e-mail verified, as its activation link would (e.g. without a mail server)
+  plugin list | add <package or folder> | remove <package, folder or slug>
+            the site's plugins (docs/plugins.md); add installs a package into the data path if needed
 
 Options:
   -C, --data-path <dir>   data directory (default: $ANSWER_DATA_PATH or ./data)
@@ -71,6 +74,8 @@ async function main(argv: string[]): Promise<number> {
       return seed(paths, values.questions, values.users);
     case 'user':
       return userCommand(paths, positionals.slice(1));
+    case 'plugin':
+      return pluginCommand(paths, positionals.slice(1));
     default:
       console.error(`Unknown command "${command}".\n\n${USAGE}`);
       return 1;
