@@ -68,8 +68,11 @@ export interface WebPart {
   module?: string;
   /** Stylesheets in that folder, linked on every page while the plugin is enabled. */
   styles?: string[];
-  /** Pages the module adds under the main layout (`addPage`): the server answers 200 for them while enabled. */
-  pages?: { path: string; title: Translatable }[];
+  /**
+   * Pages the module adds under the main layout (`addPage`): the server answers 200 for them while
+   * enabled. A function gets the admin's saved values, for pages the admin names (custom pages).
+   */
+  pages?: { path: string; title: Translatable }[] | ((values: ConfigValues) => { path: string; title: Translatable }[]);
   /** What the module adds, for the admin's list of types. */
   adds?: ('editor' | 'renderer' | 'sidebar' | 'page')[];
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { translate } from '@answer/plugin-sdk';
+import { type ConfigValues, type Translatable, translate, type WebPart } from '@answer/plugin-sdk';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../core/errors.js';
 import type { Runtime } from '../../runtime.js';
@@ -53,7 +53,7 @@ export async function webParts(runtime: Runtime, language = 'en_US'): Promise<Pl
       module: web.module ? urlOf(entry.slug, web.module) : null,
       styles: (web.styles ?? []).map((file) => urlOf(entry.slug, file)),
       config,
-      pages: (web.pages ?? []).map((p) => ({ path: p.path.replace(/^\/+/, ''), title: translate(p.title, language) })),
+      pages: pagesOf(web.pages, ctx.config()).map((p) => ({ path: p.path.replace(/^\/+/, ''), title: translate(p.title, language) })),
     });
   }
   return parts;
@@ -79,6 +79,15 @@ export async function webPartsForPage(runtime: Runtime, language: string): Promi
 }
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+function pagesOf(pages: WebPart['pages'], values: ConfigValues): { path: string; title: Translatable }[] {
+  try {
+    const list = typeof pages === 'function' ? pages(values) : (pages ?? []);
+    return Array.isArray(list) ? list.filter((p) => typeof p?.path === 'string' && /^[a-z0-9][a-z0-9/_-]{0,199}$/i.test(p.path.replace(/^\/+/, ''))) : [];
+  } catch {
+    return [];
+  }
+}
 
 /** Whether a page path belongs to an enabled plugin's web part (the server answers 200 for it). */
 export async function isPluginPage(runtime: Runtime, pathname: string): Promise<boolean> {
