@@ -13,6 +13,7 @@
  * BENCH_ONLY=<text>[,<text>...] to measure only the routes whose name contains one of them (and the baseline),
  * e.g. BENCH_ONLY=search for the search routes and the first-time search timing,
  * BENCH_PROFILE=<dir> to write the server's CPU profile there (open it in Chrome's DevTools),
+ * BENCH_PLUGINS_OFF=<slug>[,<slug>...] to switch those plugins off first (e.g. code_highlight, to compare pages with it on and off),
  * BENCH_PAIRED=1 to measure /healthz again right before each route and give each route's share of that one too
  * (on a machine shared with other work the baseline drifts within a run; a pair measured together drifts less).
  */
@@ -300,6 +301,14 @@ async function main() {
     }
     const targets = await pickTargets();
     const { token, cookie } = await captchaOff();
+    for (const slug of (process.env.BENCH_PLUGINS_OFF || '').split(',').filter(Boolean)) {
+      const res = await fetch(`${BASE}/answer/admin/api/plugin/status`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: token },
+        body: JSON.stringify({ plugin_slug_name: slug, enabled: false }),
+      });
+      if (!res.ok) throw new Error(`switching ${slug} off failed: ${res.status}`);
+    }
     // A live server has rendered pages before its API is busy, and a render leaves its mark on the
     // whole process (the JIT's view of shared code; before 2026-11-24's sixth run, promise hooks):
     // every row is measured on a server that has rendered a page for a visitor and a reader.

@@ -41,8 +41,8 @@ const result = await build({
   format: 'esm',
   target: 'node20',
   packages: 'external',
-  // The workspace contract is TypeScript (its package points at src/index.ts): bundled, not imported.
-  alias: { '@answer/contract': path.resolve(server, '../packages/contract/src/index.ts') },
+  // The workspace contract and plugin SDK are TypeScript (their packages point at src/index.ts): bundled, not imported.
+  alias: { '@answer/contract': path.resolve(server, '../packages/contract/src/index.ts'), '@answer/plugin-sdk': path.resolve(server, '../packages/plugin-sdk/src/index.ts') },
   sourcemap: 'linked',
   plugins: [ownUrl],
   metafile: true,

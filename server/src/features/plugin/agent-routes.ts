@@ -12,6 +12,8 @@ import { pluginContext } from './context.js';
 import { isEnabled } from './service.js';
 
 type Group = 'public' | 'member' | 'admin';
+/** The envelope's reason for a plugin's own status, as the core's replies carry it. */
+const REASONS: Record<number, string> = { 401: 'base.unauthorized_error', 403: 'base.forbidden_error', 404: 'base.not_found', 503: 'base.unknown' };
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 
 /**
@@ -58,7 +60,8 @@ async function dispatch(runtime: Runtime, request: FastifyRequest, reply: Fastif
   // A plugin's HTML may carry what people wrote: it goes out through the posts' sanitiser.
   if ('html' in answer) return send(request, reply, { html: sanitizePostHtml(answer.html), title: translate(answer.title, request.lang) }, answer.status ?? 200);
   const message = answer.message === undefined ? undefined : translate(answer.message, request.lang);
-  return send(request, reply, answer.data ?? (message === undefined ? null : { message }), answer.status ?? 200, undefined, message);
+  const status = answer.status ?? 200;
+  return send(request, reply, answer.data ?? (message === undefined ? null : { message }), status, REASONS[status] ?? (status < 400 ? 'base.success' : 'base.request_format_error'), message);
 }
 
 /** The route of the first group (in order) whose method and pattern match; `:name` takes one segment, `*` the rest. */
