@@ -66,8 +66,11 @@ export interface WebPart {
   dir: string;
   /** The prebuilt ES module in that folder (default export: WebSetup), e.g. `web.js`. */
   module?: string;
-  /** Stylesheets in that folder, linked on every page while the plugin is enabled. */
-  styles?: string[];
+  /**
+   * Stylesheets in that folder, linked on every page while the plugin is enabled. A function gets
+   * the admin's saved values (a plugin whose look is chosen in its settings needs no script).
+   */
+  styles?: string[] | ((values: ConfigValues) => string[]);
   /**
    * Pages the module adds under the main layout (`addPage`): the server answers 200 for them while
    * enabled. A function gets the admin's saved values, for pages the admin names (custom pages).

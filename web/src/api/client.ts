@@ -33,11 +33,18 @@ async function readEnvelope(response: ApiReply): Promise<Partial<Envelope> | nul
   }
 }
 
+/** A successful call's `data` with the server's `msg`, for the calls whose message is meant for the person. */
+export interface Reply<T> {
+  data: T;
+  msg: string;
+}
+
 /**
  * The one way the app talks to the server (spec section 7): session token and language headers,
- * cookies, a 10 s timeout, the envelope's `data` on success and the spec's response table on failure.
+ * cookies, a 10 s timeout, the envelope's `data` and `msg` on success and the spec's response table
+ * on failure.
  */
-export async function request<T>(method: string, url: string, options: RequestOptions = {}): Promise<T> {
+export async function requestReply<T>(method: string, url: string, options: RequestOptions = {}): Promise<Reply<T>> {
   const env = clientEnv();
   const controller = new AbortController();
   let timedOut = false;
@@ -70,18 +77,23 @@ export async function request<T>(method: string, url: string, options: RequestOp
         credentials: 'include',
         signal: controller.signal,
       });
-      if (response.status === 204) return true as T;
+      if (response.status === 204) return { data: true as T, msg: '' };
       envelope = await readEnvelope(response);
     } catch (cause) {
       if (options.signal?.aborted) throw cause;
       throw handleNoReply(url, timedOut, options, env);
     }
-    if (response.ok) return (envelope?.data ?? null) as T;
+    if (response.ok) return { data: (envelope?.data ?? null) as T, msg: envelope?.msg ?? '' };
     throw handleFailure({ url, status: response.status, envelope, options }, env);
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', cancel);
   }
+}
+
+/** A call's `data` (what almost every caller needs). */
+export async function request<T>(method: string, url: string, options?: RequestOptions): Promise<T> {
+  return (await requestReply<T>(method, url, options)).data;
 }
 
 export const get = <T>(url: string, options?: RequestOptions) => request<T>('GET', url, options);

@@ -1,7 +1,7 @@
 import { API_PREFIX, type LanguageOption, type SiteInfo } from '@answer/contract';
 import { isApiError } from './api-error';
 import { type RequestOptions, get } from './client';
-import type { LegalInfo, LegalType, PluginStatus, UcAgent, UserInfo } from './types';
+import type { LegalInfo, LegalType, PluginStatus, PluginWebPart, UcAgent, UserInfo } from './types';
 
 /** The site settings, or null before installation. */
 export const getSiteInfo = (options?: RequestOptions) => get<SiteInfo | null>(`${API_PREFIX}/siteinfo`, options);
@@ -17,6 +17,9 @@ export const getLanguageConfig = () => get<Record<string, unknown>>(`${API_PREFI
 export const getLanguageOptions = () => get<LanguageOption[]>(`${API_PREFIX}/language/options`);
 
 export const getPluginStatus = (options?: RequestOptions) => get<PluginStatus[]>(`${API_PREFIX}/plugin/status`, options);
+
+/** The enabled plugins' browser parts, as a page's initial data has them (after an admin changed them, say). */
+export const getPluginWeb = () => get<PluginWebPart[]>(`${API_PREFIX}/plugin/web`, { passingError: true, ignore50x: true });
 
 export const getUcAgent = (options?: RequestOptions) => get<UcAgent>(`${API_PREFIX}/user-center/agent`, options);
 

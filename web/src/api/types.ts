@@ -57,6 +57,19 @@ export interface PluginStatus {
   enabled: boolean;
 }
 
+/** An enabled plugin's browser part (GET /plugin/web, and the page's initial data): what plugins/ loads. */
+export interface PluginWebPart {
+  slug_name: string;
+  /** The ES module to import, a path on this site (e.g. /plugins/maths/web.js); null for styles only. */
+  module: string | null;
+  /** Stylesheet paths; a page the server rendered links them in its <head> already. */
+  styles: string[];
+  /** What the plugin's server part lets the browser see. */
+  config: Record<string, unknown>;
+  /** The pages the module adds under the main layout (at /{path}). */
+  pages: { path: string; title: string }[];
+}
+
 export type LegalType = 'tos' | 'privacy';
 
 /** GET siteinfo/legal: only the requested document's fields are present. */

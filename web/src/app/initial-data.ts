@@ -1,6 +1,6 @@
 import type { SiteInfo } from '@answer/contract';
 import type { DehydratedState } from '@tanstack/react-query';
-import type { PluginStatus, UcAgent, UserInfo } from '../api/types';
+import type { PluginStatus, PluginWebPart, UcAgent, UserInfo } from '../api/types';
 
 /**
  * What the server may write into the page (server/src/spa.ts): the site settings, and for a page it
@@ -11,6 +11,8 @@ export interface InitialData {
   siteinfo?: SiteInfo;
   user?: UserInfo | null;
   plugins?: PluginStatus[];
+  /** The enabled plugins' browser parts (plugins/start.ts loads them once the app has started). */
+  plugin_web?: PluginWebPart[];
   agent?: UcAgent | null;
   language?: string;
   queries?: DehydratedState;

@@ -22,6 +22,7 @@ const legal = lazyArea(() => import('../pages/legal'));
 const admin = lazyArea(() => import('../pages/admin'));
 const install = lazyArea(() => import('../pages/install'));
 const maintenance = lazyArea(() => import('../pages/maintenance'));
+const pluginViews = lazyArea(() => import('../plugins/plugin-views'));
 
 export const Pages = {
   QuestionList: questions('QuestionList'),
@@ -93,6 +94,7 @@ export const Pages = {
   PluginConfig: admin('PluginConfig'),
   InstallPage: install('InstallPage'),
   Maintenance: maintenance('Maintenance'),
+  PluginPage: pluginViews('PluginPage'),
 };
 
 /**

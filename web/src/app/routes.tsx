@@ -91,6 +91,8 @@ const mainRoutes: RouteObject[] = [
   page('users/notifications/:type/:subType?', P.Notifications, loggedIn),
   page('review', P.Review, adminOrModerator),
   ...inSection('badges', [page('badges', P.BadgeList), page('badges/:badge_id', P.BadgeDetail)]),
+  // Last in rank: a path no route above claims is a plugin's page, or the 404 page (in this layout).
+  { path: '*', element: <P.PluginPage /> },
 ];
 
 /** Outside the side layout: the account flow and the legal pages. */
@@ -185,7 +187,6 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: '*', element: <ErrorPage code="404" /> },
         ],
       },
     ],

@@ -51,7 +51,7 @@ export async function webParts(runtime: Runtime, language = 'en_US'): Promise<Pl
     parts.push({
       slug_name: entry.slug,
       module: web.module ? urlOf(entry.slug, web.module) : null,
-      styles: (web.styles ?? []).map((file) => urlOf(entry.slug, file)),
+      styles: stylesOf(web.styles, ctx.config()).map((file) => urlOf(entry.slug, file)),
       config,
       pages: pagesOf(web.pages, ctx.config()).map((p) => ({ path: p.path.replace(/^\/+/, ''), title: translate(p.title, language) })),
     });
@@ -79,6 +79,15 @@ export async function webPartsForPage(runtime: Runtime, language: string): Promi
 }
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+function stylesOf(styles: WebPart['styles'], values: ConfigValues): string[] {
+  try {
+    const list = typeof styles === 'function' ? styles(values) : (styles ?? []);
+    return Array.isArray(list) ? list.filter((file) => typeof file === 'string' && /^[\w./-]+\.css$/.test(file) && !file.includes('..')) : [];
+  } catch {
+    return [];
+  }
+}
 
 function pagesOf(pages: WebPart['pages'], values: ConfigValues): { path: string; title: Translatable }[] {
   try {

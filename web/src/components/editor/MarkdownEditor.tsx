@@ -10,7 +10,8 @@ import { cspNonce } from '../../utils/csp-nonce';
 import { ImageDialog } from './ImageDialog';
 import { describeFile, imageFilesOf, imageProblem } from './image-files';
 import { LinkDialog } from './LinkDialog';
-import { type Edit, type TextState, image, link } from './markdown-commands';
+import type { EditorButtonPart } from '../../plugins/parts';
+import { type Edit, type TextState, image, link, replaceSelection } from './markdown-commands';
 import { MarkdownHelp } from './MarkdownHelp';
 import { Preview } from './Preview';
 import { Toolbar } from './Toolbar';
@@ -176,10 +177,19 @@ export function MarkdownEditor({ value, onChange, labelledBy, describedBy, inval
     const { from, to } = view.state.selection.main;
     return view.state.sliceDoc(from, to);
   };
+  // A plugin gets the text around the caret, not CodeMirror: its button works whatever the editor is.
+  const onPluginButton = (button: EditorButtonPart) => {
+    const view = viewRef.current;
+    if (!view) return;
+    button.run({
+      selection: selectedText,
+      replaceSelection: (text, select) => applyTo(view, replaceSelection(stateOf(view), text, select)),
+    });
+  };
 
   return (
     <div className={`markdown-editor border rounded ${invalid ? 'border-danger' : ''}`} data-testid={testId}>
-      <Toolbar onItem={onItem} />
+      <Toolbar onItem={onItem} onPluginButton={onPluginButton} />
       {help && <MarkdownHelp />}
       <div ref={host} />
       {uploads > 0 && (

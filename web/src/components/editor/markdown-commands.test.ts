@@ -15,6 +15,7 @@ import {
   link,
   orderedList,
   outdent,
+  replaceSelection,
   table,
 } from './markdown-commands';
 
@@ -127,5 +128,16 @@ describe('blocks and links', () => {
 
   it('inserts an image with its description', () => {
     expect(run('pic: |', (s) => image(s, '/uploads/post/a.png', 'diagram'))).toBe('pic: ![diagram](/uploads/post/a.png)|');
+  });
+});
+
+describe("a plugin button's replaceSelection", () => {
+  it('replaces the selection and leaves the caret after the new text', () => {
+    expect(run('area: [x^2] end', (s) => replaceSelection(s, '$x^2$'))).toBe('area: $x^2$| end');
+  });
+
+  it('selects the part it is told to, within the new text (clamped to it)', () => {
+    expect(run('a |b', (s) => replaceSelection(s, '$$formula$$', { start: 2, end: 9 }))).toBe('a $$[formula]$$b');
+    expect(run('|', (s) => replaceSelection(s, 'ab', { start: -3, end: 10 }))).toBe('[ab]');
   });
 });

@@ -150,3 +150,12 @@ export function image(s: TextState, url: string, alt: string): Edit {
   const caret = s.from + insert.length;
   return { from: s.from, to: s.to, insert, anchor: caret, head: caret };
 }
+
+/**
+ * What a plugin's editor button asks for (EditorAccess.replaceSelection): `insert` in place of the
+ * selection, then `select` (offsets within `insert`) selected, else the caret after it.
+ */
+export function replaceSelection(s: TextState, insert: string, select?: { start: number; end: number }): Edit {
+  const clamp = (offset: number) => s.from + Math.min(Math.max(offset, 0), insert.length);
+  return { from: s.from, to: s.to, insert, anchor: clamp(select?.start ?? insert.length), head: clamp(select?.end ?? insert.length) };
+}
