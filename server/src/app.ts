@@ -33,6 +33,7 @@ import { pluginConfigRoutes } from './features/plugin/config-routes.js';
 import { pluginRoutes } from './features/plugin/routes.js';
 import { pluginAgentRoutes } from './features/plugin/agent-routes.js';
 import { registerPluginDelivery } from './features/plugin/delivery.js';
+import { registerNotificationPlugins } from './features/plugin/notify.js';
 import { applyPlugins, startPlugins } from './features/plugin/service.js';
 import { pluginFileRoutes } from './features/plugin/web.js';
 import { timelineRoutes } from './features/timeline/routes.js';
@@ -45,6 +46,7 @@ import { moderationRoutes } from './features/question/moderation-routes.js';
 import { reasonRoutes } from './features/reason/routes.js';
 import { reportRoutes } from './features/report/routes.js';
 import { revisionRoutes } from './features/revision/routes.js';
+import { registerSearchPluginSync } from './features/search/plugin-sync.js';
 import { searchRoutes } from './features/search/routes.js';
 import { seoRoutes } from './features/seo/routes.js';
 import { reviewRoutes } from './features/revision/review-routes.js';
@@ -133,6 +135,8 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   runtime.outbox.onTx('event.badge', handleBadgeEvent);
   startPlugins(runtime);
   registerPluginDelivery(runtime);
+  registerNotificationPlugins(runtime);
+  registerSearchPluginSync(runtime);
   // What enabled plugins change in the core (Markdown rules, frames, their setup) before the first request.
   app.addHook('onReady', async () => applyPlugins(runtime));
   app.addHook('onReady', async () => runtime.outbox.start());

@@ -1,10 +1,11 @@
 import { definePlugin } from '@answer/plugin-sdk';
-import { DEFAULT_THEME, THEME_PAIRS, themePair } from './themes.js';
+import { BASE_STYLESHEET, DEFAULT_THEME, THEME_PAIRS, pairStylesheet, themePair } from './themes.js';
 
 /**
- * The core already highlights code on the server (hljs-* spans); this plugin supplies the colours:
- * one stylesheet with every pair, light and dark, and a tiny web module that tells the page which
- * pair the admin chose.
+ * The core already highlights code on the server (hljs-* spans); this plugin supplies the colours
+ * and nothing else: stylesheets only, so no page loads any of its JavaScript. The server links the
+ * base stylesheet and the one pair the admin chose, and re-reads the choice when it is saved; the
+ * pair follows the page's light or dark scheme on its own.
  */
 export default definePlugin({
   info: {
@@ -35,9 +36,9 @@ export default definePlugin({
       },
     ],
   },
-  publicConfig: (values) => ({ select_theme: themePair(values.select_theme) }),
+  // GET /render/config (upstream's API) reports the chosen pair.
   render: {
     config: (ctx) => ({ select_theme: themePair(ctx.config().select_theme) }),
   },
-  web: { dir: 'dist/web', module: 'web.js', styles: ['code-themes.css'] },
+  web: { dir: 'dist/web', styles: (values) => [BASE_STYLESHEET, pairStylesheet(themePair(values.select_theme))] },
 });

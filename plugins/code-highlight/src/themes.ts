@@ -1,8 +1,8 @@
 import type { Translatable } from '@answer/plugin-sdk';
 
 /**
- * The theme pairs assets/code-themes.css defines: each has a light and a dark scheme, and the page's
- * colour scheme picks between them. `value` is what data-code-theme on <html> carries.
+ * The theme pairs: each is one stylesheet in assets/ (code-theme-<value>.css) with a light and a
+ * dark scheme, and the page's colour scheme (Bootstrap's data-bs-theme) picks between them.
  */
 export const THEME_PAIRS: { value: string; label: Translatable }[] = [
   { value: 'answer', label: { en_US: 'Answer (balanced)', zh_CN: 'Answer（均衡）' } },
@@ -17,5 +17,8 @@ export function themePair(value: unknown): string {
   return THEME_PAIRS.some((pair) => pair.value === value) ? (value as string) : DEFAULT_THEME;
 }
 
-/** The attribute on <html> that code-themes.css keys each pair on. */
-export const THEME_ATTRIBUTE = 'data-code-theme';
+/** Which hljs-* class uses which colour role; the same for every pair. */
+export const BASE_STYLESHEET = 'code-base.css';
+
+/** The stylesheet that sets a pair's colour roles (only ever called with a known pair). */
+export const pairStylesheet = (pair: string): string => `code-theme-${pair}.css`;

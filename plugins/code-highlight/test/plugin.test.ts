@@ -1,20 +1,24 @@
-// @vitest-environment jsdom
-import { afterEach, expect, test } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from 'vitest';
 import type { PluginContext } from '@answer/plugin-sdk';
-import type { WebHost } from '@answer/plugin-sdk/web';
 import plugin from '../src/server.js';
-import setup, { applyCodeTheme } from '../src/web.js';
 import { THEME_PAIRS } from '../src/themes.js';
 
 const context = (values: Record<string, unknown>) => ({ config: () => values }) as unknown as PluginContext;
+const assets = path.join(path.dirname(fileURLToPath(import.meta.url)), '../assets');
 
-afterEach(() => document.documentElement.removeAttribute('data-code-theme'));
+/** The stylesheets the server links for the given saved values. */
+const styles = (values: Record<string, unknown>) => {
+  const list = plugin.web!.styles!;
+  return typeof list === 'function' ? list(values) : list;
+};
 
 test('the plugin describes itself and is on by default', () => {
   expect(plugin.info).toMatchObject({ slug_name: 'code_highlight', version: '1.0.0', author: 'Answer team', sdk: '1.0.0' });
   expect(plugin.info.name).toHaveProperty('zh_CN');
   expect(plugin.enabledByDefault).toBe(true);
-  expect(plugin.web).toEqual({ dir: 'dist/web', module: 'web.js', styles: ['code-themes.css'] });
 });
 
 test('the admin chooses among the theme pairs', () => {
@@ -24,18 +28,34 @@ test('the admin chooses among the theme pairs', () => {
   expect(field.options!.length).toBeGreaterThanOrEqual(2);
 });
 
-test('GET /render/config and the browser get the chosen pair, unknown values fall back', () => {
+test('GET /render/config gets the chosen pair, unknown values fall back', () => {
   expect(plugin.render!.config!(context({ select_theme: 'warm' }))).toEqual({ select_theme: 'warm' });
   expect(plugin.render!.config!(context({ select_theme: '"><script>' }))).toEqual({ select_theme: 'answer' });
   expect(plugin.render!.config!(context({}))).toEqual({ select_theme: 'answer' });
-  expect(plugin.publicConfig!({ select_theme: 'contrast' })).toEqual({ select_theme: 'contrast' });
 });
 
-test('the web module marks <html> with the chosen pair', () => {
-  setup({ config: { select_theme: 'contrast' } } as unknown as WebHost);
-  expect(document.documentElement.getAttribute('data-code-theme')).toBe('contrast');
-  expect(applyCodeTheme('warm')).toBe('warm');
-  expect(document.documentElement.getAttribute('data-code-theme')).toBe('warm');
-  expect(applyCodeTheme(undefined)).toBe('answer');
-  expect(document.documentElement.getAttribute('data-code-theme')).toBe('answer');
+test('stylesheets only: no script for the browser and nothing for one to read', () => {
+  expect(Object.keys(plugin.web!).sort()).toEqual(['dir', 'styles']);
+  expect(plugin.web!.dir).toBe('dist/web');
+  expect(typeof plugin.web!.styles).toBe('function');
+  expect(plugin.publicConfig).toBeUndefined();
+});
+
+test('the base stylesheet and the chosen pair are linked', () => {
+  expect(styles({ select_theme: 'answer' })).toEqual(['code-base.css', 'code-theme-answer.css']);
+  expect(styles({ select_theme: 'warm' })).toEqual(['code-base.css', 'code-theme-warm.css']);
+  expect(styles({ select_theme: 'contrast' })).toEqual(['code-base.css', 'code-theme-contrast.css']);
+});
+
+test('unknown or missing values get the default pair, never a made-up file name', () => {
+  for (const select_theme of [undefined, null, '', 'WARM', '../x', 'x.css', 42, ['warm']]) {
+    expect(styles({ select_theme }), String(select_theme)).toEqual(['code-base.css', 'code-theme-answer.css']);
+  }
+  expect(styles({})).toEqual(['code-base.css', 'code-theme-answer.css']);
+});
+
+test('every linked stylesheet ships in assets/ (the build copies them into dist/web)', () => {
+  for (const { value } of THEME_PAIRS) {
+    for (const file of styles({ select_theme: value })) expect(fs.existsSync(path.join(assets, file)), file).toBe(true);
+  }
 });

@@ -82,6 +82,46 @@ function adoptStyles(svg: DocumentFragment): CSSStyleSheet[] {
   return sheets;
 }
 
+/**
+ * While mermaid draws, it measures in a scratch element in the page, with <style> elements in it
+ * (its own and its libraries'). The page's CSP admits a <style> only with the page's nonce (in
+ * <meta property="csp-nonce">, read through the `nonce` property, which the attribute hides), so
+ * for that time a <style> being inserted, or written as HTML, is given it first. Only <style>
+ * elements, only while mermaid draws (its renders run one at a time, render.ts `enqueue`).
+ */
+async function withStyleNonce<T>(run: () => Promise<T>): Promise<T> {
+  const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
+  if (!nonce) return run();
+  const append = Node.prototype.appendChild;
+  const insert = Node.prototype.insertBefore;
+  const mark = (node: Node) => {
+    if (node instanceof Element && node.localName === 'style') node.setAttribute('nonce', nonce);
+  };
+  Node.prototype.appendChild = function <N extends Node>(this: Node, node: N): N {
+    mark(node);
+    return append.call(this, node) as N;
+  };
+  Node.prototype.insertBefore = function <N extends Node>(this: Node, node: N, child: Node | null): N {
+    mark(node);
+    return insert.call(this, node, child) as N;
+  };
+  // Some labels are set as HTML (after DOMPurify), <style> included.
+  const html = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML')!;
+  Object.defineProperty(Element.prototype, 'innerHTML', {
+    ...html,
+    set(this: Element, value: string) {
+      html.set!.call(this, typeof value === 'string' ? value.replace(/<style(?=[\s>])/gi, `<style nonce="${nonce}"`) : value);
+    },
+  });
+  try {
+    return await run();
+  } finally {
+    Node.prototype.appendChild = append;
+    Node.prototype.insertBefore = insert;
+    Object.defineProperty(Element.prototype, 'innerHTML', html);
+  }
+}
+
 function dropStyles(sheets: CSSStyleSheet[]) {
   if (sheets.length) document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => !sheets.includes(sheet));
 }
@@ -142,7 +182,7 @@ export function diagramsRenderer(host: Host, load: () => Promise<MermaidLike>): 
         configure(mermaid, host.theme());
         const id = `answer-mermaid-${++counter}`;
         try {
-          const { svg, bindFunctions } = await mermaid.render(id, block.source);
+          const { svg, bindFunctions } = await withStyleNonce(() => mermaid.render(id, block.source));
           if (!active) return;
           const template = document.createElement('template');
           template.innerHTML = svg;

@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from '../api/query-client';
-import { startPlugins } from '../plugins/start';
 import { router } from './router';
 
 /**
@@ -15,8 +14,6 @@ function useStartedMark() {
 
 export function App() {
   useStartedMark();
-  // After the first paint (effects run after it), so plugins never delay the page.
-  useEffect(startPlugins, []);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -22,7 +22,7 @@ export function expectReaderOverlay(): void {
  *
  * It must wait until the page itself is hydrated, not only the root: React hydrates each Suspense
  * boundary in a later pass, and a store changed before a boundary hydrates would make its content
- * differ from the server's HTML. ReaderOverlay sits inside the page's own boundary (PageOutlet).
+ * differ from the server's HTML. PageHydrated calls it from inside the page's own boundary (PageOutlet).
  */
 export function applyReaderOverlay(): void {
   const reader = pending;

@@ -4,6 +4,7 @@ import { loadThresholds } from '../../core/privileges.js';
 import type { Runtime } from '../../runtime.js';
 import { recordEvent } from '../activity/events.js';
 import { ACT } from '../activity/types.js';
+import { publish } from '../events/publish.js';
 import { changedQuestionLists } from '../question/list-cache.js';
 import { lockQuestion } from '../question/queries.js';
 import type { AlsoInTx } from '../question/service.js';
@@ -27,6 +28,7 @@ export async function recoverAnswer(runtime: Runtime, user: SessionUser, rawId: 
     await refreshQuestionAnswers(trx, String(answer.question_id), false);
     await shiftUserAnswers(trx, String(answer.user_id), 1);
     await recordEvent(trx, { type: ACT.answerUndeleted, userId: user.id, objectId: id, originalObjectId: id });
+    await publish(trx, { kind: 'answer.recover', actorId: user.id, questionId: String(answer.question_id), answerId: id });
     await also?.(trx);
   });
   await changedQuestionLists(runtime);

@@ -4,6 +4,7 @@ import { guardDuplicate } from '../../core/duplicate.js';
 import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
 import { postingRoute } from '../captcha/throttle.js';
+import { postClientOf } from '../review/gate.js';
 import { acceptAnswer, acceptBody } from './accept.js';
 import { answerInfo, answerPageReply } from './list.js';
 import { addAnswer, deleteAnswer, editAnswer } from './service.js';
@@ -26,7 +27,7 @@ export async function answerRoutes(app: FastifyInstance) {
   app.post('/answer', postingRoute('answer'), async (request, reply) => {
     const input = parseInput(answerSchema, request.body);
     const user = request.user!;
-    const id = await guardDuplicate(runtime.shared, user.id, '/answer', input, () => addAnswer(runtime, user, input));
+    const id = await guardDuplicate(runtime.shared, user.id, '/answer', input, () => addAnswer(runtime, user, input, postClientOf(request)));
     return send(request, reply, await answerInfo(runtime, id, user, request.lang));
   });
 

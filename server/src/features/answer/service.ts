@@ -17,7 +17,7 @@ import { publish } from '../events/publish.js';
 import { ACT } from '../activity/types.js';
 import { addRevision, hasPendingRevision, REVISION } from '../revision/service.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
-import { gateNewPost, queueForReview } from '../review/gate.js';
+import { gateNewPost, NO_CLIENT, type PostClient, queueForReview } from '../review/gate.js';
 import { ensureAuthorMayPost } from '../user/posting.js';
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -59,7 +59,7 @@ export async function shiftUserAnswers(db: Db, userId: string, delta: 1 | -1) {
 }
 
 /** Writes an answer (domain.md 5.5). Returns its id. */
-export async function addAnswer(runtime: Runtime, user: SessionUser, input: z.infer<typeof answerSchema>): Promise<string> {
+export async function addAnswer(runtime: Runtime, user: SessionUser, input: z.infer<typeof answerSchema>, client: PostClient = NO_CLIENT): Promise<string> {
   const db = runtime.database;
   const questionId = questionIdOrThrow(input.question_id);
   const question = await db.selectFrom('question').select(['status', 'user_id']).where('id', '=', questionId).executeTakeFirst();
@@ -77,7 +77,7 @@ export async function addAnswer(runtime: Runtime, user: SessionUser, input: z.in
   }
   const html = renderMarkdown(input.content);
   // The review rules decide whether it goes out now, waits in the queue or is deleted (domain.md 5.11).
-  const gate = await gateNewPost(runtime, user, { objectType: 'answer', title: '', content: input.content, html, tags: [] });
+  const gate = await gateNewPost(runtime, user, { objectType: 'answer', title: '', content: input.content, html, tags: [] }, client);
   const t = now();
   const id = await db.transaction().execute(async (trx) => {
     // The question may have been closed or deleted since it was read above.

@@ -5,6 +5,7 @@ import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
 import { postingRoute } from '../captcha/throttle.js';
 import { sameForEveryReader } from '../pages/render-identity.js';
+import { postClientOf } from '../review/gate.js';
 import { anonymousCommentPage, commentPage, presentComments } from './list.js';
 import { addComment, deleteComment, editComment, findComment } from './service.js';
 
@@ -25,7 +26,7 @@ export async function commentRoutes(app: FastifyInstance) {
   app.post('/comment', postingRoute('comment'), async (request, reply) => {
     const input = parseInput(commentSchema, request.body);
     const user = request.user!;
-    const id = await guardDuplicate(runtime.shared, user.id, '/comment', input, () => addComment(runtime, user, input));
+    const id = await guardDuplicate(runtime.shared, user.id, '/comment', input, () => addComment(runtime, user, input, postClientOf(request)));
     const [comment] = await presentComments(runtime, [(await findComment(runtime.database, id))!], user, request.lang);
     return send(request, reply, comment);
   });

@@ -11,6 +11,7 @@ import type { Runtime } from '../../runtime.js';
 import { recordEvent } from '../activity/events.js';
 import { publish } from '../events/publish.js';
 import { changedComments } from '../question/list-cache.js';
+import { gateNewComment, NO_CLIENT, type PostClient } from '../review/gate.js';
 import { ACT } from '../activity/types.js';
 import { ensureAuthorMayPost } from '../user/posting.js';
 
@@ -41,7 +42,7 @@ async function commentTarget(db: Db, objectId: string): Promise<{ questionId: st
 }
 
 /** Adds a comment or a reply (domain.md 5.6). Returns the new id. */
-export async function addComment(runtime: Runtime, user: SessionUser, input: z.infer<typeof commentSchema>): Promise<string> {
+export async function addComment(runtime: Runtime, user: SessionUser, input: z.infer<typeof commentSchema>, client: PostClient = NO_CLIENT): Promise<string> {
   const db = runtime.database;
   const objectId = toLongId(input.object_id);
   const target = objectId ? await commentTarget(db, objectId) : null;
@@ -55,6 +56,9 @@ export async function addComment(runtime: Runtime, user: SessionUser, input: z.i
     replyUserId = String(replied.user_id);
     replyCommentId = String(replied.id);
   }
+  const html = renderMarkdown(input.original_text);
+  // Reviewer plugins may have it deleted at once (review/gate.ts); then nobody is notified.
+  const status = await gateNewComment(runtime, user, html, client);
   const t = now();
   // The comment and its timeline event are written together.
   const commentId = await db.transaction().execute(async (trx) => {
@@ -72,13 +76,14 @@ export async function addComment(runtime: Runtime, user: SessionUser, input: z.i
         reply_comment_id: replyCommentId,
         object_id: objectId,
         question_id: target.questionId,
-        status: C.available,
+        status,
         original_text: input.original_text,
-        parsed_text: renderMarkdown(input.original_text),
+        parsed_text: html,
       })
       .execute();
     const onQuestion = objectTypeOf(objectId) === OBJECT_TYPE.question;
     await recordEvent(trx, { type: onQuestion ? ACT.questionCommented : ACT.answerCommented, userId: user.id, objectId: id, originalObjectId: objectId });
+    if (status !== C.available) return id;
     const mentionUserIds = await mentionedUsers(trx, input.original_text, input.mention_username_list);
     await publish(trx, { kind: 'comment.create', actorId: user.id, commentId: id, objectId, questionId: target.questionId, replyUserId, mentionUserIds });
     return id;

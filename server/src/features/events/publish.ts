@@ -8,7 +8,7 @@ import type { SiteEvent } from './types.js';
  * consumer ignores the kinds it does not handle, and runs as its own outbox row so a failure in
  * one (say, a badge rule) is retried without creating a notification twice.
  */
-export const EVENT_TOPICS = ['event.notify', 'event.badge', 'event.mail', 'event.plugins'] as const;
+export const EVENT_TOPICS = ['event.notify', 'event.badge', 'event.mail', 'event.plugins', 'event.search'] as const;
 export type EventTopic = (typeof EVENT_TOPICS)[number];
 
 /** Publishes an event in the caller's transaction: it exists exactly when the change does. */

@@ -11,11 +11,17 @@ export type SiteEvent =
   /** An edit of a question was applied (direct, or an approved suggestion: then actorId is the suggester). */
   | { kind: 'question.update'; actorId: string; questionId: string }
   | { kind: 'question.close'; actorId: string; questionId: string }
+  /** A closed question was reopened. */
+  | { kind: 'question.reopen'; actorId: string; questionId: string }
   | { kind: 'question.delete'; actorId: string; questionId: string }
+  /** A deleted question was undeleted (its answers show again with it). */
+  | { kind: 'question.recover'; actorId: string; questionId: string }
   /** An answer became visible to everyone. */
   | { kind: 'answer.create'; actorId: string; questionId: string; answerId: string }
   | { kind: 'answer.update'; actorId: string; questionId: string; answerId: string }
   | { kind: 'answer.delete'; actorId: string; questionId: string; answerId: string }
+  /** A deleted answer was undeleted. */
+  | { kind: 'answer.recover'; actorId: string; questionId: string; answerId: string }
   /**
    * The accepted answer of a question changed: `answerId` is the newly accepted one ('0' when the
    * accept was withdrawn), `previousAnswerId` the one accepted before ('0' for none).

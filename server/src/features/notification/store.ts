@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
+import { enqueue } from '../../core/outbox.js';
 import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Database, NotificationTable } from '../../db/schema.js';
 import { mailForInbox } from '../email/inbox-mail.js';
@@ -13,6 +14,24 @@ export const NOTICE_STATUS = { normal: 1, deleted: 10 } as const;
 export const BADGE_KEY_PREFIX = 'badge:';
 
 export type NoticeObjectType = 'question' | 'answer' | 'comment' | 'tag' | 'badge_award';
+
+/**
+ * Outbox topic of every inbox notification created, written in its transaction: notification
+ * plugins receive each one (plugin/notify.ts). Achievements are not mirrored (domain.md 8.8).
+ */
+export const INBOX_CREATED_TOPIC = 'notification.inbox';
+
+/** An inbox notification as that topic carries it: ids, read again when it is handled. */
+export interface InboxCreated {
+  receiverId: string;
+  /** `notification.action.*` key without the prefix. */
+  action: string;
+  /** '' when the notice does not name who did it (downvotes). */
+  triggerUserId: string;
+  questionId: string;
+  answerId: string;
+  commentId: string;
+}
 
 /**
  * What a row's `content` holds: ids only. Names and titles are read when the list is shown, so a
@@ -126,6 +145,15 @@ export async function addInbox(trx: Trx, n: InboxNotice): Promise<boolean> {
   });
   if (!created) return false;
   await bumpRedDot(trx, n.receiverId, 'inbox');
+  const mirrored: InboxCreated = {
+    receiverId: n.receiverId,
+    action: n.action,
+    triggerUserId: n.showTrigger === false ? '' : n.triggerUserId,
+    questionId: n.questionId,
+    answerId: n.answerId ?? '',
+    commentId: n.commentId ?? '',
+  };
+  await enqueue(trx, INBOX_CREATED_TOPIC, mirrored);
   if (n.followerCopy) return true;
   // The e-mail feature decides which actions mail (answers, comments, replies, invitations).
   await mailForInbox(trx, {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
+import { syncEnabledSearchPlugin } from '../search/plugin-sync.js';
 import { callHook } from './call.js';
 import { pluginContext } from './context.js';
 import { enabledWith, pluginOr404, pluginsWithState, setPluginEnabled, statusOf } from './service.js';
@@ -105,6 +106,8 @@ export async function pluginRoutes(app: FastifyInstance) {
     const input = parseInput(statusBody, request.body);
     pluginOr404(runtime, input.plugin_slug_name);
     await setPluginEnabled(runtime, input.plugin_slug_name, input.enabled);
+    // A search plugin switched on fills its index in the background (search/plugin-sync.ts).
+    if (input.enabled) void syncEnabledSearchPlugin(runtime, input.plugin_slug_name);
     return send(request, reply, null);
   });
 }

@@ -81,6 +81,7 @@ export async function reopenQuestion(runtime: Runtime, user: SessionUser, rawId:
     if (Number(question.status) !== Q.closed) throw badRequest('error.question.not_closed');
     await trx.updateTable('question').set({ status: Q.available }).where('id', '=', id).execute();
     await recordEvent(trx, { type: ACT.questionReopened, userId: user.id, objectId: id, originalObjectId: id });
+    await publish(trx, { kind: 'question.reopen', actorId: user.id, questionId: id });
     await also?.(trx);
   });
   await changedQuestionLists(runtime);

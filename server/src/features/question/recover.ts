@@ -4,6 +4,7 @@ import { loadThresholds } from '../../core/privileges.js';
 import type { Runtime } from '../../runtime.js';
 import { recordEvent } from '../activity/events.js';
 import { ACT } from '../activity/types.js';
+import { publish } from '../events/publish.js';
 import { shiftTagCounts } from '../tag/service.js';
 import { changedQuestionLists } from './list-cache.js';
 import { findQuestion, lockQuestion } from './queries.js';
@@ -25,6 +26,7 @@ export async function recoverQuestion(runtime: Runtime, user: SessionUser, rawId
     if (Number(question.show) === 1) await shiftTagCounts(trx, id, 1);
     await trx.updateTable('user').set((eb) => ({ question_count: eb('question_count', '+', 1) })).where('id', '=', String(question.user_id)).execute();
     await recordEvent(trx, { type: ACT.questionUndeleted, userId: user.id, objectId: id, originalObjectId: id });
+    await publish(trx, { kind: 'question.recover', actorId: user.id, questionId: id });
     await also?.(trx);
   });
   await changedQuestionLists(runtime);

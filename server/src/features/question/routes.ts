@@ -6,6 +6,7 @@ import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
 import { addAnswer } from '../answer/service.js';
 import { postingRoute } from '../captcha/throttle.js';
+import { postClientOf } from '../review/gate.js';
 import { questionInfo, questionInfoReply } from './info.js';
 import { questionPageReply } from './list.js';
 import { recommendPage } from './recommend.js';
@@ -52,7 +53,7 @@ export async function questionRoutes(app: FastifyInstance) {
   app.post('/question', postingRoute('question'), async (request, reply) => {
     const input = parseInput(askSchema, request.body);
     const user = request.user!;
-    const id = await guardDuplicate(runtime.shared, user.id, '/question', input, () => askQuestion(runtime, user, input));
+    const id = await guardDuplicate(runtime.shared, user.id, '/question', input, () => askQuestion(runtime, user, input, postClientOf(request)));
     return send(request, reply, await questionInfo(runtime, id, user, request.lang));
   });
 
@@ -60,8 +61,8 @@ export async function questionRoutes(app: FastifyInstance) {
     const input = parseInput(askWithAnswerSchema, request.body);
     const user = request.user!;
     const id = await guardDuplicate(runtime.shared, user.id, '/question/answer', input, async () => {
-      const questionId = await askQuestion(runtime, user, input);
-      await addAnswer(runtime, user, { question_id: questionId, content: input.answer_content, captcha_id: '', captcha_code: '' });
+      const questionId = await askQuestion(runtime, user, input, postClientOf(request));
+      await addAnswer(runtime, user, { question_id: questionId, content: input.answer_content, captcha_id: '', captcha_code: '' }, postClientOf(request));
       return questionId;
     });
     return send(request, reply, await questionInfo(runtime, id, user, request.lang));

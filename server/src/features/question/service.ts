@@ -19,7 +19,7 @@ import { loadSiteSettings } from '../siteinfo/service.js';
 import { tagsOfQuestions } from '../tag/queries.js';
 import { resolvePostTags, setQuestionTags, shiftTagCounts } from '../tag/service.js';
 import { indexQuestion } from '../search/index-writer.js';
-import { gateNewPost, queueForReview } from '../review/gate.js';
+import { gateNewPost, NO_CLIENT, type PostClient, queueForReview } from '../review/gate.js';
 import { ensureAuthorMayPost } from '../user/posting.js';
 import { changedQuestionLists } from './list-cache.js';
 import { findQuestion, lockQuestion } from './queries.js';
@@ -39,7 +39,7 @@ export function questionIdOrThrow(raw: string): string {
 }
 
 /** Asks a question (domain.md 5.2). Returns the new id. */
-export async function askQuestion(runtime: Runtime, user: SessionUser, input: AskInput): Promise<string> {
+export async function askQuestion(runtime: Runtime, user: SessionUser, input: AskInput, client: PostClient = NO_CLIENT): Promise<string> {
   const db = runtime.database;
   const thresholds = await loadThresholds(runtime);
   ensure(user, 'question.add', thresholds);
@@ -47,7 +47,7 @@ export async function askQuestion(runtime: Runtime, user: SessionUser, input: As
   checkQuestionRules(settings.question, input);
   const html = renderMarkdown(input.content);
   // The review rules decide whether it goes out now, waits in the queue or is deleted (domain.md 5.11).
-  const gate = await gateNewPost(runtime, user, { objectType: 'question', title: input.title, content: input.content, html, tags: input.tags.map((tg) => tg.slug_name) });
+  const gate = await gateNewPost(runtime, user, { objectType: 'question', title: input.title, content: input.content, html, tags: input.tags.map((tg) => tg.slug_name) }, client);
   const available = gate.status === Q.available;
   const t = now();
   // Retried when another asker created one of the same new tags at the same moment.

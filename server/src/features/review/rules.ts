@@ -3,8 +3,8 @@ import type { ReviewSettings } from '@answer/contract';
 /**
  * Post moderation before publication (domain.md 5.11). A review rule looks at a new question or
  * answer and says whether it may go out at once, must wait in the queue, or is deleted directly.
- * Upstream asks reviewer plugins; here the same interface serves the built-in rules (from the
- * `review` settings) and is where plugins will plug in later.
+ * Upstream leaves all of it to reviewer plugins; here the site's own rules (from the `review`
+ * settings) decide first, and the reviewer plugins are asked after them (gate.ts).
  */
 export interface ReviewPost {
   objectType: 'question' | 'answer';
@@ -107,12 +107,6 @@ export function builtinRules(settings: ReviewSettings): ReviewRule[] {
   ];
 }
 
-/** Rules registered by plugins (none yet); asked after the built-in ones. */
-const extraRules: ReviewRule[] = [];
-export function registerReviewRule(rule: ReviewRule): void {
-  extraRules.push(rule);
-}
-
 /**
  * Asks every rule. A delete from any rule wins; otherwise the first rule that wants a review
  * decides (its name and reason go on the review row); otherwise the post is published. Staff
@@ -121,7 +115,7 @@ export function registerReviewRule(rule: ReviewRule): void {
 export async function judge(post: ReviewPost, settings: ReviewSettings): Promise<{ verdict: ReviewVerdict; rule: string }> {
   if (post.author.role !== 'user') return { verdict: APPROVE, rule: '' };
   let held: { verdict: ReviewVerdict; rule: string } | null = null;
-  for (const rule of [...builtinRules(settings), ...extraRules]) {
+  for (const rule of builtinRules(settings)) {
     const verdict = await rule.review(post);
     if (verdict.decision === 'delete') return { verdict, rule: rule.name };
     if (verdict.decision === 'need_review' && !held) held = { verdict, rule: rule.name };

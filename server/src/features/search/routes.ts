@@ -2,6 +2,7 @@ import { type SearchDesc, searchQuery } from '@answer/contract';
 import type { FastifyInstance } from 'fastify';
 import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
+import { searchDescription } from '../plugin/search-plugin.js';
 import { searchAttempt } from './attempt.js';
 import { search } from './service.js';
 
@@ -15,9 +16,9 @@ export async function searchRoutes(app: FastifyInstance) {
     return send(request, reply, await search(runtime, request.user, input));
   });
 
-  // The built-in search has no plugin to credit: the client then shows no attribution.
+  // The enabled search plugin's attribution; all empty with the built-in search (the client then shows none).
   app.get('/search/desc', { config: { access: 'public' } }, async (request, reply) => {
-    const desc: SearchDesc = { name: '', icon: '', link: '' };
+    const desc: SearchDesc = await searchDescription(runtime, request.lang);
     return send(request, reply, desc);
   });
 }

@@ -14,6 +14,10 @@ import { terms } from './terms.js';
  * that order, each for its newest PER_WORD titles, until enough candidates are in. A common word
  * ("how") thus costs a bounded read and weighs little; a rare one finds all its titles and weighs
  * much. Nothing here reads every title holding a common word.
+ *
+ * Similar questions while asking and related questions stay on this index when a search plugin is
+ * enabled: the SDK's SearchQuery has no "titles sharing words with this one", and these lists are
+ * asked while typing and on every question page, where a plugin's latency and failures would show.
  */
 const FREQUENCY_CAP = 1000;
 const PER_WORD = 100;

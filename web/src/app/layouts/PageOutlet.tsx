@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorPage } from '../../components/ErrorPage';
 import { PageLoading } from '../../components/PageLoading';
-import { ReaderOverlay } from '../ReaderOverlay';
+import { PageHydrated } from '../PageHydrated';
 import { errorPageStore } from '../../state/notices';
 import { useStore } from '../../state/store';
 
@@ -14,7 +14,7 @@ export function PageOutlet() {
   return (
     <Suspense fallback={<PageLoading />}>
       <Outlet />
-      <ReaderOverlay />
+      <PageHydrated />
     </Suspense>
   );
 }
