@@ -1,3 +1,4 @@
+/// <reference path="../../plugins/s3-storage/test/s3rver.d.ts" />
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';

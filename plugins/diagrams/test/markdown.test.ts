@@ -2,7 +2,11 @@ import { expect, test } from 'vitest';
 import type { MarkdownIt } from 'markdown-it';
 import plugin from '../src/server.js';
 import { diagramsMarkdown, diagramsMarkup } from '../src/markdown.js';
-import { pipeline } from './core.js';
+import { markdownPipeline } from '../../../server/src/core/markdown.js';
+
+/** Markdown rendered as the site renders posts with this plugin's rules and markup. */
+const pipeline = (extend: Parameters<typeof markdownPipeline>[0][number]['extend'], allowedMarkup: Parameters<typeof markdownPipeline>[0][number]['allowedMarkup']) =>
+  markdownPipeline([{ extend, allowedMarkup }]);
 
 const { render, raw, sanitize } = pipeline(diagramsMarkdown, diagramsMarkup);
 

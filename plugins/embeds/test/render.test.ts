@@ -3,7 +3,11 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { Mount, WebHost } from '@answer/plugin-sdk/web';
 import setup from '../src/web.js';
 import { embedsRenderer } from '../src/render.js';
-import { pipeline } from './core.js';
+import { markdownPipeline } from '../../../server/src/core/markdown.js';
+
+/** Markdown rendered as the site renders posts with this plugin's rules and markup. */
+const pipeline = (extend: Parameters<typeof markdownPipeline>[0][number]['extend'], allowedMarkup: Parameters<typeof markdownPipeline>[0][number]['allowedMarkup']) =>
+  markdownPipeline([{ extend, allowedMarkup }]);
 
 const ID = 'dQw4w9WgXcQ';
 const ALL_ON = ['youtube', 'vimeo', 'codepen', 'loom', 'github_gist'].map((platform) => ({ platform, enable: true }));

@@ -1,7 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import plugin from '../src/server.js';
 import { mathsMarkdown, mathsMarkup } from '../src/markdown.js';
-import { pipeline } from './core.js';
+import { markdownPipeline } from '../../../server/src/core/markdown.js';
+
+/** Markdown rendered as the site renders posts with this plugin's rules and markup. */
+const pipeline = (extend: Parameters<typeof markdownPipeline>[0][number]['extend'], allowedMarkup: Parameters<typeof markdownPipeline>[0][number]['allowedMarkup']) =>
+  markdownPipeline([{ extend, allowedMarkup }]);
 
 const { render, raw, sanitize } = pipeline(mathsMarkdown, mathsMarkup);
 

@@ -63,16 +63,12 @@ export interface MarkdownExtension {
   allowedMarkup?: { tags?: string[]; classes?: Record<string, string[]>; attributes?: Record<string, string[]> };
 }
 
-let postMarkdown = md;
-let postPolicy = POST_POLICY;
-
-export function setMarkdownExtensions(extensions: MarkdownExtension[]): void {
-  if (!extensions.length) {
-    postMarkdown = md;
-    postPolicy = POST_POLICY;
-    return;
-  }
-  const extended = newMarkdown();
+/**
+ * Post Markdown with render plugins' extensions: the renderer and the sanitiser's policy. Used for
+ * the site's posts (setMarkdownExtensions) and by the plugins' tests, which render exactly so.
+ */
+export function markdownPipeline(extensions: MarkdownExtension[]) {
+  const renderer = extensions.length ? newMarkdown() : md;
   const policy: sanitizeHtml.IOptions = {
     ...POST_POLICY,
     allowedTags: [...(POST_POLICY.allowedTags as string[])],
@@ -80,7 +76,7 @@ export function setMarkdownExtensions(extensions: MarkdownExtension[]): void {
     allowedClasses: { ...POST_POLICY.allowedClasses },
   };
   for (const extension of extensions) {
-    extension.extend?.(extended);
+    extension.extend?.(renderer);
     const markup = extension.allowedMarkup ?? {};
     for (const tag of markup.tags ?? []) if (!(policy.allowedTags as string[]).includes(tag)) (policy.allowedTags as string[]).push(tag);
     for (const [tag, classes] of Object.entries(markup.classes ?? {})) {
@@ -95,12 +91,22 @@ export function setMarkdownExtensions(extensions: MarkdownExtension[]): void {
       (policy.allowedAttributes as Record<string, string[]>)[tag] = [...new Set([...((policy.allowedAttributes as Record<string, string[]>)[tag] ?? []), ...safe])];
     }
   }
-  postMarkdown = extended;
-  postPolicy = policy;
+  return {
+    md: renderer,
+    raw: (text: string) => renderer.render(text ?? ''),
+    sanitize: (html: string) => sanitizeHtml(html ?? '', policy),
+    render: (text: string) => sanitizeHtml(renderer.render(text ?? ''), policy).trim(),
+  };
+}
+
+let posts = markdownPipeline([]);
+
+export function setMarkdownExtensions(extensions: MarkdownExtension[]): void {
+  posts = markdownPipeline(extensions);
 }
 
 export function renderMarkdown(text: string): string {
-  return sanitizeHtml(postMarkdown.render(text ?? ''), postPolicy).trim();
+  return posts.render(text);
 }
 
 export function renderBasic(text: string): string {
@@ -108,7 +114,7 @@ export function renderBasic(text: string): string {
 }
 
 /** Any HTML reduced to safe post markup (used for HTML that clients send alongside Markdown). */
-export const sanitizePostHtml = (html: string) => sanitizeHtml(html ?? '', postPolicy);
+export const sanitizePostHtml = (html: string) => posts.sanitize(html);
 
 const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'", '&amp;': '&', '&nbsp;': ' ' };
 /** Elements that separate words when read; any other tag sits inside a word or sentence. */
