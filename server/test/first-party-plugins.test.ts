@@ -128,6 +128,13 @@ describe('first-party plugins through the site', () => {
       const stored = await fetch(url);
       expect(stored.headers.get('content-type')).toBe('image/png');
       expect((await sharp(Buffer.from(await stored.arrayBuffer())).metadata()).width).toBe(20);
+      // Purging the only post that shows it removes it from the bucket.
+      const asked = await call('POST', '/answer/api/v1/question', { title: 'A question with a picture in the bucket', content: `See ![red](${url}) here.`, tags: [{ slug_name: 'support' }] });
+      expect(asked.statusCode, asked.body).toBe(200);
+      const questionId = body(asked).data.id;
+      expect((await call('PUT', `${ADMIN_API}/question/status`, { question_id: questionId, status: 'deleted' })).statusCode).toBe(200);
+      expect(body(await call('POST', `${ADMIN_API}/question/purge`, { ids: [questionId] })).data[0]).toMatchObject({ ok: true });
+      expect((await fetch(url)).status).toBe(404);
       // The bucket goes away: uploads still work, on the local disk, and the plugin shows as failed.
       await s3.close();
       const fallback = await upload();

@@ -13,11 +13,14 @@ import { changedQuestionLists } from '../question/list-cache.js';
 import { lockQuestion } from '../question/queries.js';
 import { Q, questionIdOrThrow } from '../question/service.js';
 import { removeDocs } from '../search/dialect-sql.js';
+import { removeStored } from '../upload/service.js';
 
 type Trx = Transaction<Database>;
 
 /** A post image's address as the upload feature writes it (upload/service.ts storeImage). */
-const POST_UPLOAD = /\/uploads\/post\/([0-9a-f]{32}\.(?:jpg|png|gif|webp))/g;
+// A post image's name, on the local disk (/uploads/post/...) or where a storage plugin keeps it
+// (its URL ends in the key the site gave it, post/<name>).
+const POST_UPLOAD = /\/post\/([0-9a-f]{32}\.(?:jpg|png|gif|webp))/g;
 
 /** What a purge leaves to do after its commit. */
 interface Purged {
@@ -60,7 +63,7 @@ export async function purgeQuestion(runtime: Runtime, admin: SessionUser, rawId:
     });
     return { ...result, files: await unreferenced(trx, result.files) };
   });
-  await afterPurge(purged, uploadsDir);
+  await afterPurge(runtime, purged, uploadsDir);
   await changedQuestionLists(runtime);
   return true;
 }
@@ -93,7 +96,7 @@ export async function purgeAnswer(runtime: Runtime, admin: SessionUser, rawId: s
     });
     return { ...result, files: await unreferenced(trx, result.files) };
   });
-  await afterPurge(purged, uploadsDir);
+  await afterPurge(runtime, purged, uploadsDir);
   await changedQuestionLists(runtime);
   return true;
 }
@@ -157,7 +160,7 @@ async function removeNotifications(trx: Trx, objectIds: string[]): Promise<strin
 async function unreferenced(trx: Kysely<Database>, files: string[]): Promise<string[]> {
   const free: string[] = [];
   for (const name of files) {
-    const like = `%/uploads/post/${name}%`;
+    const like = `%/post/${name}%`;
     // One statement at a time: a transaction is one connection. Each stops at the first match.
     const used =
       (await trx.selectFrom('question').select('id').where('original_text', 'like', like).limit(1).executeTakeFirst()) ??
@@ -170,7 +173,8 @@ async function unreferenced(trx: Kysely<Database>, files: string[]): Promise<str
 }
 
 /** After the commit: the files go (a missing one is fine) and cached red dots are dropped. */
-async function afterPurge(purged: Purged, uploadsDir: string): Promise<void> {
+async function afterPurge(runtime: Runtime, purged: Purged, uploadsDir: string): Promise<void> {
   for (const userId of purged.notified) forgetStatus(userId);
   for (const name of purged.files) await fs.rm(path.join(uploadsDir, 'post', name), { force: true });
+  await removeStored(runtime, purged.files.map((name) => `post/${name}`));
 }

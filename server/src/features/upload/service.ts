@@ -90,3 +90,11 @@ async function saveUpload(runtime: Runtime, uploadsDir: string, source: UploadSo
   await fs.writeFile(path.join(dir, name), output);
   return `/uploads/${source}/${name}`;
 }
+
+/** Files a purge freed, removed from the enabled storage plugin too (a failure leaves them there, logged). */
+export async function removeStored(runtime: Runtime, keys: string[]): Promise<void> {
+  const [storage] = keys.length ? await enabledWith(runtime, 'storage') : [];
+  if (!storage?.hooks.remove) return;
+  const ctx = await pluginContext(runtime, storage.entry);
+  for (const key of keys) await callHook(runtime, storage.entry, 'storage.remove', () => storage.hooks.remove!(key, ctx)).catch(() => undefined);
+}
