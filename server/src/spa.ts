@@ -8,6 +8,7 @@ import { type Rendered, renderApp } from './features/pages/app-render.js';
 import { jsonForScript } from './features/pages/html-escape.js';
 import { renderHead, type PageMeta } from './features/pages/meta.js';
 import { pageAssetLinks } from './features/pages/page-assets.js';
+import { staticPrefix } from './features/plugin/cdn.js';
 import { webPartsForPage } from './features/plugin/web.js';
 import { publicSiteInfo } from './features/siteinfo/public-info.js';
 import type { Runtime } from './runtime.js';
@@ -46,6 +47,8 @@ export interface ShellContent {
 const TITLE = /<title>[\s\S]*?<\/title>/;
 const HEAD_END = '</head>';
 const NOT_FOUND_PAGE = '/404';
+// The app's own files in the page's head (before the page's HTML goes into the root element).
+const STATIC_REF = /\b(src|href)="\/static\//g;
 // The root element of web/index.html (and of the stand-in above) with the one element inside it.
 const ROOT = /<div id="root"[^>]*>\s*<div[^>]*>[\s\S]*?<\/div>\s*<\/div>/;
 
@@ -56,6 +59,7 @@ export async function serveSpa(runtime: Runtime, url: string, reply: FastifyRepl
   // A share credits only a page that exists.
   if (!content.status) await creditShare(runtime, reply.request);
   const nonce = newNonce();
+  let cdn = '';
   let html = readIndex().replaceAll(NONCE_PLACEHOLDER, nonce);
   if (content.meta) html = html.replace(TITLE, () => renderHead(content.meta!, nonce));
   if (runtime.installed) {
@@ -68,6 +72,9 @@ export async function serveSpa(runtime: Runtime, url: string, reply: FastifyRepl
     const plugins = await webPartsForPage(runtime, siteinfo.interface.language);
     const script = `${assets}${plugins.links}  <script type="application/json" id="initial-data" nonce="${nonce}">${initialDataJson(siteinfo, rendered, plugins.json)}</script>\n  </head>`;
     html = html.replace(HEAD_END, () => script);
+    // A CDN plugin serves the app's files (features/plugin/cdn.ts); the page may load them from there.
+    cdn = await staticPrefix(runtime);
+    if (cdn) html = html.replace(STATIC_REF, (_, attribute: string) => `${attribute}="${cdn}/static/`);
     // `data-reader`: a visitors' page sent to a member, whose marks the app lays over it once hydrated.
     if (rendered) html = html.replace(ROOT, () => `<div id="root" data-ssr${rendered.readerJson ? ' data-reader' : ''}>${rendered.html}</div>`);
     else if ((content.status === 404 || content.status === 410) && reply.request.method === 'GET') {
@@ -78,7 +85,8 @@ export async function serveSpa(runtime: Runtime, url: string, reply: FastifyRepl
     }
   }
   if (content.status) reply.code(content.status);
-  return sendPage(setHtmlHeaders(reply, nonce).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8'), html);
+  const origin = cdn ? new URL(cdn).origin : '';
+  return sendPage(setHtmlHeaders(reply, nonce, origin ? { script: [origin], style: [origin] } : undefined).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8'), html);
 }
 
 /** Serialised once per object: the site info until its settings change, a kept page's data while it is kept. */

@@ -49,7 +49,7 @@ describe.each(dialectTargets())('plugins on $name', (target) => {
     const configFile = path.join(site.dataDir, 'conf', 'config.yaml');
     const config = YAML.parse(fs.readFileSync(configFile, 'utf8'));
     fs.writeFileSync(configFile, YAML.stringify({ ...config, plugins: [fixtures.hello] }));
-    for (const dir of [fixtures.brokenLoad, fixtures.misbehaving]) fs.cpSync(dir, path.join(site.dataDir, 'plugins', path.basename(dir)), { recursive: true });
+    for (const dir of [fixtures.brokenLoad, fixtures.misbehaving, fixtures.cdn]) fs.cpSync(dir, path.join(site.dataDir, 'plugins', path.basename(dir)), { recursive: true });
     await site.restart();
     site.runtime.plugins.hookTimeoutMs = 300;
     admin = (await adminOf(site)).token;
@@ -171,6 +171,16 @@ describe.each(dialectTargets())('plugins on $name', (target) => {
     expect((await call('GET', `${API}/render/config`)).statusCode).toBe(200);
     expect((await call('GET', '/healthz')).statusCode).toBe(200);
     expect((await call('GET', `${API}/question/page?page=1&page_size=5`)).statusCode).toBe(200);
+  });
+
+  it("serves the app's files from an enabled CDN plugin's address, which the page's policy then allows", async () => {
+    expect((await setEnabled('cdn_fixture', true)).statusCode).toBe(200);
+    const page = await call('GET', '/questions');
+    expect(page.body).toMatch(/<script type="module" crossorigin src="https:\/\/cdn\.example\.com\/site\/static\/index-/);
+    expect(page.body).not.toMatch(/(src|href)="\/static\//);
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self' https://cdn.example.com");
+    expect((await setEnabled('cdn_fixture', false)).statusCode).toBe(200);
+    expect((await call('GET', '/questions')).body).toMatch(/src="\/static\/index-/);
   });
 
   it("closes an enabled plugin's doors again when it is disabled", async () => {

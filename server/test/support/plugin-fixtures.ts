@@ -7,7 +7,7 @@ import { tempDir } from './app.js';
  * (already built), a package.json naming the server module, a web folder. Written to a temporary
  * folder; tests add them the documented ways (config.yaml `plugins:` or <data>/plugins).
  */
-export function writePluginFixtures(): { root: string; hello: string; brokenLoad: string; misbehaving: string } {
+export function writePluginFixtures(): { root: string; hello: string; brokenLoad: string; misbehaving: string; cdn: string } {
   const root = tempDir('answer-plugins-');
   const write = (dir: string, files: Record<string, string>) => {
     for (const [name, text] of Object.entries(files)) {
@@ -31,7 +31,11 @@ export function writePluginFixtures(): { root: string; hello: string; brokenLoad
     'package.json': JSON.stringify({ name: 'answer-plugin-misbehaving', type: 'module', main: 'index.js' }),
     'index.js': MISBEHAVING_SERVER,
   });
-  return { root, hello, brokenLoad, misbehaving };
+  const cdn = write(path.join(root, 'cdn'), {
+    'package.json': JSON.stringify({ name: 'answer-plugin-cdn', type: 'module', main: 'index.js' }),
+    'index.js': "export default { info: { slug_name: 'cdn_fixture', name: 'CDN', description: 'Static files from a CDN.', version: '1.0.0' }, cdn: { staticPrefix: () => 'https://cdn.example.com/site/' } };\n",
+  });
+  return { root, hello, brokenLoad, misbehaving, cdn };
 }
 
 const HELLO_SERVER = `
