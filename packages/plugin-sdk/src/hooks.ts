@@ -99,6 +99,7 @@ export interface SearchContent {
 export interface SearchQuery {
   /** Free words of the query, lower-cased. */
   words: string[];
+  /** Tag slugs, each the main tag's (a synonym asked for is given as its main tag). */
   tags: string[];
   /** Only this author's posts. */
   userId?: string;
@@ -107,6 +108,7 @@ export interface SearchQuery {
   /** is:accepted, is:notaccepted, answers:n, score:n filters. */
   accepted?: boolean;
   notAccepted?: boolean;
+  /** answers:n and score:n; 0 means "none" (answers:0 is an unanswered question). */
   minAnswers?: number;
   minScore?: number;
   page: number;
@@ -124,6 +126,7 @@ export interface SearchHooks {
   sync?(syncer: SearchSyncer, ctx: PluginContext): Promise<void>;
 }
 
+/** Pages start at 1 and hold at most 500 posts; an empty page is the end. */
 export interface SearchSyncer {
   questions(page: number, pageSize: number): Promise<SearchContent[]>;
   answers(page: number, pageSize: number): Promise<SearchContent[]>;
@@ -171,6 +174,7 @@ export interface SiteEvent {
   authorUrl: string;
   /** A plain-text excerpt of the post. */
   excerpt: string;
+  /** Seconds since 1970. */
   createdAt: number;
 }
 
@@ -184,6 +188,7 @@ export interface NotificationHooks {
 export interface ReviewContent {
   objectType: 'question' | 'answer' | 'comment';
   title?: string;
+  /** The post as the site renders it: sanitised HTML. */
   content: string;
   tags?: string[];
   author: { id: string; rank: number; role: 'user' | 'moderator' | 'admin' };
