@@ -145,7 +145,7 @@ describe('login, captcha and limits', () => {
     expect(fieldsOf(without)).toEqual(['captcha_code']);
 
     const fresh = (await call('GET', '/user/action/record?action=password', undefined, { ip })).json().data;
-    const code = await site.runtime.cache.get<string>(`answer:captcha:${fresh.captcha_id}`);
+    const code = (await site.runtime.cache.get<{ code: string }>(`answer:captcha:${fresh.captcha_id}`))!.code;
     const wrong = await call('POST', '/user/login/email', { e_mail: ADMIN.email, pass: ADMIN.password, captcha_id: fresh.captcha_id, captcha_code: 'XXXX' }, { ip });
     expect(fieldsOf(wrong)).toEqual(['captcha_code']);
     // The right code for an id that was already checked is refused too: codes are single use.
@@ -153,8 +153,8 @@ describe('login, captcha and limits', () => {
     expect(fieldsOf(reused)).toEqual(['captcha_code']);
 
     const last = (await call('GET', '/user/action/record?action=password', undefined, { ip })).json().data;
-    const lastCode = await site.runtime.cache.get<string>(`answer:captcha:${last.captcha_id}`);
-    const ok = await call('POST', '/user/login/email', { e_mail: ADMIN.email, pass: ADMIN.password, captcha_id: last.captcha_id, captcha_code: lastCode!.toLowerCase() }, { ip });
+    const lastCode = (await site.runtime.cache.get<{ code: string }>(`answer:captcha:${last.captcha_id}`))!.code;
+    const ok = await call('POST', '/user/login/email', { e_mail: ADMIN.email, pass: ADMIN.password, captcha_id: last.captcha_id, captcha_code: lastCode.toLowerCase() }, { ip });
     expect(ok.statusCode).toBe(200);
     // Success clears the failure count.
     expect((await call('GET', '/user/action/record?action=password', undefined, { ip })).json().data.verify).toBe(false);
@@ -173,7 +173,7 @@ describe('login, captcha and limits', () => {
     // The owner's address now announces the captcha, so the form shows the picture.
     const record = (await call('GET', '/user/action/record?action=password', undefined, { ip: owner })).json().data;
     expect(record.verify).toBe(true);
-    const code = await site.runtime.cache.get<string>(`answer:captcha:${record.captcha_id}`);
+    const code = (await site.runtime.cache.get<{ code: string }>(`answer:captcha:${record.captcha_id}`))!.code;
     const ok = await call('POST', '/user/login/email', { e_mail: target.email, pass: 'password-123', captcha_id: record.captcha_id, captcha_code: code }, { ip: owner });
     expect(ok.statusCode).toBe(200);
     // Success clears the account's failures: the next login needs no captcha.
