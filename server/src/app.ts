@@ -32,6 +32,7 @@ import { personalRoutes } from './features/personal/routes.js';
 import { pluginConfigRoutes } from './features/plugin/config-routes.js';
 import { pluginRoutes } from './features/plugin/routes.js';
 import { pluginAgentRoutes } from './features/plugin/agent-routes.js';
+import { connectorRoutes } from './features/connector/routes.js';
 import { registerPluginDelivery } from './features/plugin/delivery.js';
 import { registerNotificationPlugins } from './features/plugin/notify.js';
 import { applyPlugins, startPlugins } from './features/plugin/service.js';
@@ -235,6 +236,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(pluginRoutes);
   await app.register(pluginConfigRoutes);
   await app.register(pluginAgentRoutes);
+  await app.register(connectorRoutes);
   await app.register(pluginFileRoutes);
   await app.register(smtpRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(tagAdminRoutes, { prefix: ADMIN_API_PREFIX });

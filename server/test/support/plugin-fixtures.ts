@@ -7,7 +7,7 @@ import { tempDir } from './app.js';
  * (already built), a package.json naming the server module, a web folder. Written to a temporary
  * folder; tests add them the documented ways (config.yaml `plugins:` or <data>/plugins).
  */
-export function writePluginFixtures(): { root: string; hello: string; brokenLoad: string; misbehaving: string; cdn: string } {
+export function writePluginFixtures(): { root: string; hello: string; brokenLoad: string; misbehaving: string; cdn: string; connector: string } {
   const root = tempDir('answer-plugins-');
   const write = (dir: string, files: Record<string, string>) => {
     for (const [name, text] of Object.entries(files)) {
@@ -35,7 +35,11 @@ export function writePluginFixtures(): { root: string; hello: string; brokenLoad
     'package.json': JSON.stringify({ name: 'answer-plugin-cdn', type: 'module', main: 'index.js' }),
     'index.js': "export default { info: { slug_name: 'cdn_fixture', name: 'CDN', description: 'Static files from a CDN.', version: '1.0.0' }, cdn: { staticPrefix: () => 'https://cdn.example.com/site/' } };\n",
   });
-  return { root, hello, brokenLoad, misbehaving, cdn };
+  const connector = write(path.join(root, 'connector'), {
+    'package.json': JSON.stringify({ name: 'answer-plugin-test-connector', type: 'module', main: 'index.js' }),
+    'index.js': CONNECTOR_SERVER,
+  });
+  return { root, hello, brokenLoad, misbehaving, cdn, connector };
 }
 
 const HELLO_SERVER = `
@@ -90,5 +94,40 @@ export default {
     ],
   },
   render: { config() { throw new Error('no theme today'); } },
+};
+`;
+
+/**
+ * A connector whose "provider" is its own sender: the redirect goes straight back to the receiver
+ * with the chosen person (`?who=` on the login URL is not passed; the test picks the person by the
+ * code it adds to the callback) and the state the sender kept, which the receiver checks.
+ */
+const CONNECTOR_SERVER = `
+const PEOPLE = {
+  newcomer: { externalId: 'ext-newcomer', username: 'newcomer', displayName: 'New Comer', email: 'newcomer@example.com', emailVerified: true, groups: ['staff'] },
+  claimer: { externalId: 'ext-claimer', username: 'claimer', email: 'admin@example.com', emailVerified: false },
+  owner: { externalId: 'ext-owner', username: 'siteowner', email: 'siteowner@example.com', emailVerified: true },
+  noemail: { externalId: 'ext-noemail', username: 'noemail' },
+};
+export default {
+  info: { slug_name: 'test_connector', name: 'Test connector', description: 'Signs people in for the tests.', version: '1.0.0' },
+  connector: {
+    slug: 'testid',
+    name: { en_US: 'Sign in with TestID', zh_CN: '使用 TestID 登录' },
+    logoSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7"/></svg>',
+    async sender({ receiverUrl }) {
+      const state = Math.random().toString(36).slice(2);
+      return { redirectUrl: receiverUrl + '?state=' + state, state: { state } };
+    },
+    async receiver({ query, state }) {
+      if (!query.state || query.state !== state.state) throw new Error('state mismatch');
+      const person = PEOPLE[query.code];
+      if (!person) throw new Error('unknown person');
+      return person;
+    },
+    async login({ username, password }) {
+      return password === 'directory-pass' && PEOPLE[username] ? PEOPLE[username] : null;
+    },
+  },
 };
 `;

@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import type { ExternalUser } from '@answer/plugin-sdk';
+import { AppError } from '../../core/errors.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { Runtime } from '../../runtime.js';
+import { emailDomainAllowed, grantActivationBonus, now, usernameFrom } from '../auth/common.js';
+import { loadSiteSettings } from '../siteinfo/service.js';
+import { applyDefaultNotificationConfig } from '../user/notification-config.js';
+import { findUserByEmail } from '../user/queries.js';
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
+const DELETED = 10;
+const SUSPENDED = 9;
+const VERIFIED = 1;
+
+/** What a provider said, bounded and checked: it is outside input like any request. */
+export interface CheckedExternalUser {
+  externalId: string;
+  displayName: string;
+  username: string;
+  email: string;
+  emailVerified: boolean;
+  groups: string[];
+  metaInfo: string;
+}
+
+export function checkExternalUser(raw: ExternalUser | null | undefined): CheckedExternalUser {
+  const text = (value: unknown, max: number) => (typeof value === 'string' ? value.trim().slice(0, max) : '');
+  const externalId = text(raw?.externalId, 128);
+  if (!externalId) throw new AppError(400, 'error.connector.no_identity');
+  const email = text(raw?.email, 320).toLowerCase();
+  return {
+    externalId,
+    displayName: text(raw?.displayName, 30),
+    username: text(raw?.username, 30),
+    email: EMAIL.test(email) ? email : '',
+    emailVerified: raw?.emailVerified === true,
+    groups: Array.isArray(raw?.groups) ? raw!.groups.filter((g): g is string => typeof g === 'string').map((g) => g.slice(0, 200)).slice(0, 200) : [],
+    metaInfo: text(raw?.metaInfo, 4000),
+  };
+}
+
+/** The outcome of a provider's sign-in: an account to sign in, or an e-mail address still to confirm. */
+export type Resolution = { userId: string } | { confirmEmail: true };
+
+/**
+ * Finds or makes the account of a person a connector vouched for (domain.md 6.8): their binding;
+ * else, with an address the provider marked verified, the account with that address (bound now) or
+ * a new one when the site lets people sign up; else the person confirms an address first.
+ * Upstream binds to an existing account by any address the provider gives, verified or not: a
+ * provider that lets anyone claim any address would hand over accounts. We bind only by verified
+ * addresses (docs/decisions.md, external sign-in).
+ */
+export async function resolveAccount(runtime: Runtime, provider: string, person: CheckedExternalUser, ip: string): Promise<Resolution> {
+  const db = runtime.database;
+  const bound = await db
+    .selectFrom('user_external_login')
+    .innerJoin('user', 'user.id', 'user_external_login.user_id')
+    .select(['user.id', 'user.status'])
+    .where('user_external_login.provider', '=', provider)
+    .where('user_external_login.external_id', '=', person.externalId)
+    .executeTakeFirst();
+  if (bound) return { userId: usable(bound) };
+  if (!person.email || !person.emailVerified) return { confirmEmail: true };
+  const settings = await loadSiteSettings(runtime);
+  if (!emailDomainAllowed(settings, person.email)) throw new AppError(403, 'error.email.illegal_email_domain_error');
+  const existing = await findUserByEmail(db, person.email);
+  if (existing) {
+    const userId = usable(existing);
+    await bind(runtime, provider, person, userId);
+    return { userId };
+  }
+  if (!settings.login.allow_new_registrations) throw new AppError(403, 'error.user.not_allowed_registration');
+  const userId = await createAccount(runtime, person, ip);
+  await bind(runtime, provider, person, userId);
+  return { userId };
+}
+
+/** A deleted account is unknown; a suspended one is refused as at the login form. */
+function usable(row: { id: string | number; status: string | number }): string {
+  if (Number(row.status) === DELETED) throw new AppError(403, 'error.user.deleted');
+  if (Number(row.status) === SUSPENDED) throw new AppError(403, 'error.user.suspended');
+  return String(row.id);
+}
+
+/** Binds the person's external identity to an account; the unique (provider, external_id) key decides races. */
+export async function bind(runtime: Runtime, provider: string, person: CheckedExternalUser, userId: string): Promise<void> {
+  const t = now();
+  try {
+    await runtime.database
+      .insertInto('user_external_login')
+      .values({ created_at: t, updated_at: t, user_id: userId, provider, external_id: person.externalId, meta_info: person.metaInfo })
+      .execute();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const other = await runtime.database
+      .selectFrom('user_external_login')
+      .select('user_id')
+      .where('provider', '=', provider)
+      .where('external_id', '=', person.externalId)
+      .executeTakeFirst();
+    if (String(other?.user_id) !== userId) throw new AppError(400, 'error.connector.bound_elsewhere');
+  }
+}
+
+/** A new account with the provider's verified address, no password (it signs in through the provider). */
+async function createAccount(runtime: Runtime, person: CheckedExternalUser, ip: string): Promise<string> {
+  const db = runtime.database;
+  const wanted = person.username || person.email.split('@')[0]!;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const username = await usernameFrom(runtime, db, wanted).catch(() => usernameFrom(runtime, db, `user-${randomBytes(4).toString('hex')}`));
+    const t = now();
+    try {
+      const userId = await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('user')
+          .values({
+            created_at: t,
+            updated_at: t,
+            last_login_date: t,
+            username,
+            display_name: person.displayName || username,
+            e_mail: person.email,
+            pass: '',
+            mail_status: VERIFIED,
+            status: 1,
+            rank: 0,
+            ip_info: ip.slice(0, 255),
+            avatar: JSON.stringify({ type: '', gravatar: '', custom: '' }),
+            language: '',
+          })
+          .execute();
+        const row = await trx.selectFrom('user').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+        await applyDefaultNotificationConfig(trx, String(row.id));
+        return String(row.id);
+      });
+      await grantActivationBonus(db, userId);
+      return userId;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const taken = await findUserByEmail(db, person.email);
+      if (taken) return usable(taken);
+    }
+  }
+  throw new AppError(409, 'error.user.username_duplicate');
+}

@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import { API_PREFIX } from '@answer/contract';
+import { type ConnectorHooks, translate } from '@answer/plugin-sdk';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { send } from '../../core/envelope.js';
+import { AppError, badRequest, FieldErrors, notFound } from '../../core/errors.js';
+import { issueSession } from '../../core/session.js';
+import { parseInput } from '../../core/validate.js';
+import type { Runtime } from '../../runtime.js';
+import { loginResponse, now, sessionLifetimeSeconds, setVisitCookie } from '../auth/common.js';
+import { callHook } from '../plugin/call.js';
+import { pluginContext } from '../plugin/context.js';
+import type { PluginEntry } from '../plugin/registry.js';
+import { enabledWith } from '../plugin/service.js';
+import { loadSiteSettings } from '../siteinfo/service.js';
+import { parseSiteUrl } from '../siteinfo/site-url.js';
+import { checkExternalUser, resolveAccount } from './accounts.js';
+
+/** The browser's half of a sign-in under way: a cookie naming the server-kept state (10 minutes, single use). */
+const FLOW_COOKIE = 'connector_flow';
+const FLOW_SECONDS = 600;
+const flowKey = (id: string) => `answer:connector-flow:${id}`;
+interface Flow {
+  slug: string;
+  state: Record<string, string>;
+  returnTo: string;
+}
+
+const formLogin = z.object({ username: z.string().trim().min(1).max(256), password: z.string().min(1).max(1024) });
+const unbinding = z.object({ external_id: z.string().min(1).max(128) });
+
+/** An enabled connector by the slug in its URLs. */
+async function connectorOr404(runtime: Runtime, slug: string): Promise<{ entry: PluginEntry; hooks: ConnectorHooks }> {
+  const found = (await enabledWith(runtime, 'connector')).find(({ entry, hooks }) => (hooks.slug ?? entry.slug) === slug);
+  if (!found) throw notFound();
+  return found;
+}
+
+/** Only a path of this site (never another origin, nor `//host`): where the person goes after signing in. */
+export function localPath(value: unknown): string {
+  return typeof value === 'string' && /^\/(?![/\\])[^\s]*$/.test(value) && value.length <= 2000 ? value : '/';
+}
+
+async function receiverUrl(runtime: Runtime, request: FastifyRequest, slug: string): Promise<string> {
+  const base = parseSiteUrl((await loadSiteSettings(runtime)).general.site_url) ?? `${request.protocol}://${request.host}`;
+  return `${base}${API_PREFIX}/connector/redirect/${encodeURIComponent(slug)}`;
+}
+
+/**
+ * Sign-in through connector plugins (domain.md 6.8), upstream's paths: the redirect to the
+ * provider and back, a form sign-in (LDAP), a member's bindings and unbinding. The provider only
+ * proves who the person is; which account they get is decided here (accounts.ts).
+ */
+export async function connectorRoutes(app: FastifyInstance) {
+  const runtime = app.runtime;
+  const signingIn = { config: { access: 'none' as const, limits: ['login_ip' as const] } };
+
+  app.get(`${API_PREFIX}/connector/login/:name`, signingIn, async (request, reply) => {
+    const slug = (request.params as { name: string }).name;
+    const { entry, hooks } = await connectorOr404(runtime, slug);
+    if (!hooks.sender) throw notFound();
+    const ctx = await pluginContext(runtime, entry);
+    const receiver = await receiverUrl(runtime, request, slug);
+    const started = await callHook(runtime, entry, 'connector.sender', () => hooks.sender!({ receiverUrl: receiver }, ctx));
+    if (!/^https?:\/\//.test(started.redirectUrl)) throw new AppError(503, 'error.plugin.unavailable', { err_type: 'toast' });
+    const id = randomBytes(24).toString('base64url');
+    const flow: Flow = { slug, state: started.state ?? {}, returnTo: localPath((request.query as { redirect?: unknown }).redirect) };
+    await runtime.shared.set(flowKey(id), flow, FLOW_SECONDS);
+    reply.setCookie(FLOW_COOKIE, id, { path: `${API_PREFIX}/connector`, httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: FLOW_SECONDS });
+    return reply.redirect(started.redirectUrl, 302);
+  });
+
+  // The provider sends the person back here (GET, or POST for SAML's binding).
+  const callback = async (request: FastifyRequest, reply: FastifyReply) => {
+    const slug = (request.params as { name: string }).name;
+    const cookie = request.cookies[FLOW_COOKIE] ?? '';
+    reply.clearCookie(FLOW_COOKIE, { path: `${API_PREFIX}/connector` });
+    // Single use and bound to this browser: a replayed or foreign callback finds no flow.
+    const flow = cookie ? await runtime.shared.take<Flow>(flowKey(cookie)) : undefined;
+    try {
+      if (!flow || flow.slug !== slug) throw new AppError(400, 'error.connector.state_invalid');
+      const { entry, hooks } = await connectorOr404(runtime, slug);
+      if (!hooks.receiver) throw notFound();
+      const ctx = await pluginContext(runtime, entry);
+      const query = stringsOf(request.query);
+      const body = stringsOf(request.body);
+      const receiver = await receiverUrl(runtime, request, slug);
+      const person = checkExternalUser(await callHook(runtime, entry, 'connector.receiver', () => hooks.receiver!({ receiverUrl: receiver, query, body, state: flow.state }, ctx)));
+      const resolved = await resolveAccount(runtime, slug, person, request.ip);
+      if ('confirmEmail' in resolved) return reply.redirect(`/user-center/auth-failed?reason=email`, 302);
+      const token = await signIn(runtime, request, reply, resolved.userId);
+      return reply.redirect(`/users/auth-landing?access_token=${encodeURIComponent(token)}&redirect=${encodeURIComponent(flow.returnTo)}`, 302);
+    } catch (error) {
+      // What went wrong is logged without the provider's codes or tokens; the person sees the auth-failed page.
+      request.log.warn({ connector: slug, reason: error instanceof AppError ? error.reason : 'error' }, 'external sign-in refused');
+      const reason = error instanceof AppError ? error.reason : 'error.connector.failed';
+      return reply.redirect(`/user-center/auth-failed?reason=${encodeURIComponent(reason)}`, 302);
+    }
+  };
+  app.get(`${API_PREFIX}/connector/redirect/:name`, signingIn, callback);
+  app.post(`${API_PREFIX}/connector/redirect/:name`, signingIn, callback);
+
+  // A form sign-in through the site's own login form (LDAP): the same answer as the e-mail login.
+  app.post(
+    `${API_PREFIX}/connector/login/:name`,
+    { config: { access: 'none', captcha: 'password', limits: ['login_ip'], countOn: 'failure' } },
+    async (request, reply) => {
+      const slug = (request.params as { name: string }).name;
+      const { entry, hooks } = await connectorOr404(runtime, slug);
+      if (!hooks.login) throw notFound();
+      const input = parseInput(formLogin, request.body);
+      const ctx = await pluginContext(runtime, entry);
+      const found = await callHook(runtime, entry, 'connector.login', () => hooks.login!({ username: input.username, password: input.password }, ctx));
+      if (!found) throw new FieldErrors([{ field: 'username', reason: 'error.object.email_or_password_incorrect' }], 'error.object.email_or_password_incorrect');
+      const resolved = await resolveAccount(runtime, slug, checkExternalUser(found), request.ip);
+      if ('confirmEmail' in resolved) throw badRequest('error.connector.email_needed');
+      await runtime.database.updateTable('user').set({ last_login_date: now() }).where('id', '=', resolved.userId).execute();
+      return send(request, reply, await loginResponse(runtime, request, reply, resolved.userId));
+    },
+  );
+
+  // Every enabled connector with whether the member is bound to it (Settings → Account → My logins).
+  app.get(`${API_PREFIX}/connector/user/info`, { config: { access: 'auth' } }, async (request, reply) => {
+    const bindings = await runtime.database.selectFrom('user_external_login').select(['provider', 'external_id']).where('user_id', '=', request.user!.id).execute();
+    const list = (await enabledWith(runtime, 'connector')).map(({ entry, hooks }) => {
+      const slug = hooks.slug ?? entry.slug;
+      const bound = bindings.find((b) => b.provider === slug);
+      return { name: translate(hooks.name, request.lang), icon: hooks.logoSvg, link: `${API_PREFIX}/connector/login/${slug}`, binding: !!bound, external_id: bound?.external_id ?? '' };
+    });
+    return send(request, reply, list);
+  });
+
+  // The last way to sign in cannot be removed: an account without a password keeps one binding.
+  app.delete(`${API_PREFIX}/connector/user/unbinding`, { config: { access: 'auth' } }, async (request, reply) => {
+    const { external_id } = parseInput(unbinding, request.body);
+    const userId = request.user!.id;
+    await runtime.database.transaction().execute(async (trx) => {
+      const user = await trx.selectFrom('user').select('pass').where('id', '=', userId).executeTakeFirstOrThrow();
+      const bindings = await trx.selectFrom('user_external_login').select(['id', 'external_id']).where('user_id', '=', userId).execute();
+      const target = bindings.find((b) => b.external_id === external_id);
+      if (!target) throw notFound();
+      if (!user.pass && bindings.length <= 1) throw badRequest('error.user.external_login_unbinding_forbidden');
+      await trx.deleteFrom('user_external_login').where('id', '=', target.id).execute();
+    });
+    return send(request, reply, null);
+  });
+}
+
+/** A new session for the person (a fresh id, never one from before the sign-in), with the visit cookie set. */
+async function signIn(runtime: Runtime, request: FastifyRequest, reply: FastifyReply, userId: string): Promise<string> {
+  const lifetime = sessionLifetimeSeconds(await loadSiteSettings(runtime));
+  const session = await issueSession(runtime.database, userId, lifetime, { ip: request.ip, userAgent: request.headers['user-agent'] });
+  setVisitCookie(reply, session.visitToken, lifetime);
+  await runtime.database.updateTable('user').set({ last_login_date: now() }).where('id', '=', userId).execute();
+  return session.accessToken;
+}
+
+function stringsOf(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!value || typeof value !== 'object') return out;
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) if (typeof item === 'string' && item.length <= 100_000) out[key] = item;
+  return out;
+}
