@@ -8,6 +8,11 @@ export interface ConnectorInfo {
   icon: string;
   /** Where the button leads: the connector's login start on this site. */
   link: string;
+  /**
+   * Beyond upstream: the connector signs people in with a name and password typed into the site's
+   * own form (a directory: LDAP), POSTed to `link` as `{username, password}`, instead of a redirect.
+   */
+  form?: boolean;
 }
 
 /** `GET /user/plugin/configs`: the enabled plugins with settings of each member's own (a tab each). */

@@ -39,6 +39,7 @@ export async function pluginRoutes(app: FastifyInstance) {
       name: translate(hooks.name, request.lang),
       icon: hooks.logoSvg,
       link: `${API_PREFIX}/connector/login/${hooks.slug ?? entry.slug}`,
+      ...(hooks.login && !hooks.sender && { form: true }),
     }));
     return send(request, reply, connectors);
   });
