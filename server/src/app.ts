@@ -15,7 +15,8 @@ import { AppError, FieldErrors, notFound } from './core/errors.js';
 import { forbiddenRequestField } from './core/request-text.js';
 import { warnOfUnbelievedForwarding } from './core/proxy-warning.js';
 import { type RouteAccess, ensureRouteAccess } from './core/guardian.js';
-import { resolveLanguage } from './core/i18n.js';
+import { envelopeOf } from './core/envelope.js';
+import { resolveLanguage, t } from './core/i18n.js';
 import { cachedSession, resolveSession, resolveSessionCached, tokenFrom } from './core/session.js';
 import { adminContentRoutes } from './features/admin/content-routes.js';
 import { dashboardRoutes } from './features/admin/dashboard.js';
@@ -118,6 +119,14 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   const app = Fastify({
     logger: logger ? loggerOptions(process.env.LOG_LEVEL || 'info', logStream) : false,
     bodyLimit: 1024 * 1024,
+    // A path parameter the router cannot decode (a broken %-escape in /plugin/{slug}/...) is the
+    // client's fault: 400 in the envelope, as any other bad input.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.code === 'FST_ERR_BAD_URL' ? 400 : (error.statusCode ?? 400);
+      const lang = resolveLanguage(request.headers['accept-language']);
+      const body = envelopeOf(lang, null, status, 'base.request_format_error', t(lang, 'base.request_format_error'));
+      void (reply as FastifyReply).code(status).type('application/json; charset=utf-8').send(body);
+    },
     // Forwarded headers are believed only from the configured proxies (README: reverse proxy).
     trustProxy: proxiesOrNone(trustedProxies(runtime.config)),
     // A page render's own API calls are part of the page request, which is logged. The
