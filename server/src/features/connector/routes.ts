@@ -27,6 +27,12 @@ interface Flow {
   returnTo: string;
 }
 
+/**
+ * A sign-in may chain several requests to the provider (discovery, token, keys, user info), each
+ * with its own limit in the plugin: longer than other hooks.
+ */
+const CONNECTOR_TIMEOUT_MS = 30_000;
+
 const formLogin = z.object({ username: z.string().trim().min(1).max(256), password: z.string().min(1).max(1024) });
 const unbinding = z.object({ external_id: z.string().min(1).max(128) });
 
@@ -62,7 +68,7 @@ export async function connectorRoutes(app: FastifyInstance) {
     if (!hooks.sender) throw notFound();
     const ctx = await pluginContext(runtime, entry);
     const receiver = await receiverUrl(runtime, request, slug);
-    const started = await callHook(runtime, entry, 'connector.sender', () => hooks.sender!({ receiverUrl: receiver }, ctx));
+    const started = await callHook(runtime, entry, 'connector.sender', () => hooks.sender!({ receiverUrl: receiver }, ctx), CONNECTOR_TIMEOUT_MS);
     if (!/^https?:\/\//.test(started.redirectUrl)) throw new AppError(503, 'error.plugin.unavailable', { err_type: 'toast' });
     const id = randomBytes(24).toString('base64url');
     const flow: Flow = { slug, state: started.state ?? {}, returnTo: localPath((request.query as { redirect?: unknown }).redirect) };
@@ -86,7 +92,9 @@ export async function connectorRoutes(app: FastifyInstance) {
       const query = stringsOf(request.query);
       const body = stringsOf(request.body);
       const receiver = await receiverUrl(runtime, request, slug);
-      const person = checkExternalUser(await callHook(runtime, entry, 'connector.receiver', () => hooks.receiver!({ receiverUrl: receiver, query, body, state: flow.state }, ctx)));
+      const person = checkExternalUser(
+        await callHook(runtime, entry, 'connector.receiver', () => hooks.receiver!({ receiverUrl: receiver, query, body, state: flow.state }, ctx), CONNECTOR_TIMEOUT_MS, true),
+      );
       const resolved = await resolveAccount(runtime, slug, person, request.ip);
       if ('confirmEmail' in resolved) return reply.redirect(`/user-center/auth-failed?reason=email`, 302);
       const token = await signIn(runtime, request, reply, resolved.userId);
@@ -111,7 +119,7 @@ export async function connectorRoutes(app: FastifyInstance) {
       if (!hooks.login) throw notFound();
       const input = parseInput(formLogin, request.body);
       const ctx = await pluginContext(runtime, entry);
-      const found = await callHook(runtime, entry, 'connector.login', () => hooks.login!({ username: input.username, password: input.password }, ctx));
+      const found = await callHook(runtime, entry, 'connector.login', () => hooks.login!({ username: input.username, password: input.password }, ctx), CONNECTOR_TIMEOUT_MS);
       if (!found) throw new FieldErrors([{ field: 'username', reason: 'error.object.email_or_password_incorrect' }], 'error.object.email_or_password_incorrect');
       const resolved = await resolveAccount(runtime, slug, checkExternalUser(found), request.ip);
       if ('confirmEmail' in resolved) throw badRequest('error.connector.email_needed');

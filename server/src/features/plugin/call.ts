@@ -17,7 +17,15 @@ export class PluginHookError extends AppError {
  * plugin's name and shown on the admin plugins page, then thrown as a PluginHookError for the
  * caller's fallback (built-in search, local storage, no captcha step); a success clears the mark.
  */
-export async function callHook<T>(runtime: Runtime, entry: PluginEntry, hook: string, run: () => T | Promise<T>, timeoutMs = runtime.plugins.hookTimeoutMs): Promise<T> {
+export async function callHook<T>(
+  runtime: Runtime,
+  entry: PluginEntry,
+  hook: string,
+  run: () => T | Promise<T>,
+  timeoutMs = runtime.plugins.hookTimeoutMs,
+  /** For hooks that refuse by throwing (a connector's receiver when a sign-in is refused): not the plugin's failure. */
+  throwsToRefuse = false,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
     const result = await Promise.race([
@@ -31,6 +39,10 @@ export async function callHook<T>(runtime: Runtime, entry: PluginEntry, hook: st
     return result;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    if (throwsToRefuse) {
+      console.warn(`plugin ${entry.slug}: ${hook} refused: ${message}`);
+      throw new PluginHookError(entry.slug, hook);
+    }
     runtime.plugins.recordFailure(entry.slug, hook, message);
     console.error(`plugin ${entry.slug}: ${hook} failed: ${message}`);
     throw new PluginHookError(entry.slug, hook);
