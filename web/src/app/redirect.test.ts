@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { forgetRedirect, peekRedirect, rememberRedirect, takeRedirect } from './redirect';
+import { forgetRedirect, isSitePath, peekRedirect, rememberRedirect, takeRedirect } from './redirect';
 
 describe('the page to return to after login', () => {
   beforeEach(() => localStorage.clear());
@@ -20,6 +20,15 @@ describe('the page to return to after login', () => {
   it('stays on this site', () => {
     localStorage.setItem('_a_rp_', `${Date.now() + 1000}|"//evil.example.com/x"`);
     expect(takeRedirect()).toBe('/');
+    localStorage.setItem('_a_rp_', `${Date.now() + 1000}|"/\\\\evil.example.com/x"`);
+    expect(takeRedirect()).toBe('/');
+  });
+
+  it('is a path of this site only when no browser could read it as another host', () => {
+    for (const path of ['/', '/questions?page=2', '/tags/c%23?tab=info#top', '/a\\b']) expect(isSitePath(path), path).toBe(true);
+    for (const path of ['//evil.com', '/\\evil.com', 'https://evil.com/', 'javascript:alert(1)', '/\t/evil.com', '/\n/evil.com', '/a b', '', 'questions', null, 42]) {
+      expect(isSitePath(path), String(path)).toBe(false);
+    }
   });
 
   it('can be read without being forgotten, then forgotten separately', () => {

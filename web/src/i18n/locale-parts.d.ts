@@ -14,3 +14,7 @@ declare module '*/ui.json?part=users' {
   type Section = { [key: string]: string | Section };
   export const users: Section;
 }
+declare module '*/ui.json?part=connector' {
+  type Section = { [key: string]: string | Section };
+  export const connector: Section;
+}

@@ -1,10 +1,12 @@
 import { loginSchema } from '@answer/contract';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from '../../i18n/translator';
 import { Link, useSearchParams } from 'react-router';
 import { loginByEmail } from '../../api/account';
+import { useConnectors } from '../../api/connectors';
 import { deriveLoginState } from '../../app/login-state';
 import { ROUTES } from '../../app/paths';
 import { useCaptcha } from '../../components/captcha/useCaptcha';
@@ -15,6 +17,8 @@ import { useSiteInfo } from '../../state/site';
 import { acceptLogin, useUser } from '../../state/user';
 import { checkForm } from '../../utils/form-errors';
 import { AccountPanel } from './AccountPanel';
+import { ConnectorButtons } from './ConnectorButtons';
+import { ConnectorLoginForm } from './ConnectorLoginForm';
 import { InactiveNotice } from './InactiveNotice';
 
 /**
@@ -29,13 +33,64 @@ export function Login() {
   return <LoginForm inactiveHint={inactiveHint} />;
 }
 
+const EMAIL = 'email';
+
+/**
+ * The ways in: the e-mail form (unless the site turned password logins off), the forms of directory
+ * connectors (one shown at a time, the others a button that switches to theirs) and a button per
+ * redirect connector. Connectors stay when password logins are off: they are then the way in.
+ */
 function LoginForm({ inactiveHint }: { inactiveHint: boolean }) {
   const { t } = useTranslation();
   const site = useSiteInfo();
+  const connectors = useConnectors();
+  const passwordOn = site?.login.allow_password_login !== false;
+  const all = connectors.data ?? [];
+  const forms = all.filter((c) => c.form);
+  const [chosen, setChosen] = useState(EMAIL);
+  const methods = [...(passwordOn ? [EMAIL] : []), ...forms.map((c) => c.link)];
+  const method = methods.includes(chosen) ? chosen : methods[0];
+  const directory = forms.find((c) => c.link === method);
+  const others = all.filter((c) => c !== directory);
+  const nothingToShow = !passwordOn && !connectors.isPending && !all.length;
+
+  return (
+    <AccountPanel title={t('account.login')} testId="login-page">
+      {inactiveHint && (
+        <Alert variant="warning">{t(site?.smtp_configured === false ? 'account.inactive_notice_no_mail' : 'account.inactive_notice')}</Alert>
+      )}
+      {/* The server refuses password logins then; external logins (plugins) are the way in, when there are some. */}
+      {nothingToShow && (
+        <Alert variant="info" data-testid="password-login-off">
+          {t('account.password_login_off')}
+        </Alert>
+      )}
+      {method === EMAIL && <EmailLoginForm />}
+      {directory && <ConnectorLoginForm key={directory.link} connector={directory} />}
+      {method && others.length > 0 && <p className="text-center text-body-secondary small my-3">{t('connector.or')}</p>}
+      <ConnectorButtons links={others.filter((c) => !c.form)} switches={others.filter((c) => c.form)} onSwitch={setChosen} />
+      {method !== EMAIL && passwordOn && (
+        <p className="text-center">
+          <Button variant="link" onClick={() => setChosen(EMAIL)}>
+            {t('connector.use_email')}
+          </Button>
+        </p>
+      )}
+      {site?.login.allow_new_registrations !== false && (
+        <p className="text-center">
+          {t('account.form.no_account')} <Link to={ROUTES.signUp}>{t('account.signup')}</Link>
+        </p>
+      )}
+    </AccountPanel>
+  );
+}
+
+/** The site's own login: e-mail and password. On success the page's guard moves on: back to the remembered page, or to the right notice. */
+function EmailLoginForm() {
+  const { t } = useTranslation();
   const form = useForm({ e_mail: '', pass: '' });
   const captcha = useCaptcha('password');
 
-  // On success the page's guard moves on: back to the remembered page, or to the right notice.
   const submit = form.handleSubmit(async () => {
     const checked = checkForm(loginSchema, form.values, t);
     if ('errors' in checked) return form.setErrors(checked.errors);
@@ -44,36 +99,19 @@ function LoginForm({ inactiveHint }: { inactiveHint: boolean }) {
   });
 
   return (
-    <AccountPanel title={t('account.login')} testId="login-page">
-      {inactiveHint && (
-        <Alert variant="warning">{t(site?.smtp_configured === false ? 'account.inactive_notice_no_mail' : 'account.inactive_notice')}</Alert>
-      )}
-      {/* The server refuses password logins then; external logins (plugins) are the way in. */}
-      {site?.login.allow_password_login === false ? (
-        <Alert variant="info" data-testid="password-login-off">
-          {t('account.password_login_off')}
-        </Alert>
-      ) : (
-        <>
-          <Form noValidate onSubmit={submit}>
-            <TextField {...form.field('e_mail')} type="email" label={t('account.form.email')} autoComplete="username" />
-            <TextField {...form.field('pass')} type="password" label={t('account.form.password')} autoComplete="current-password" />
-            <FormMessage message={form.message} />
-            <Button type="submit" className="w-100" disabled={form.busy}>
-              {t('account.login')}
-            </Button>
-          </Form>
-          {captcha.dialog}
-          <p className="text-center mt-3 mb-1">
-            <Link to={ROUTES.accountRecovery}>{t('account.form.forgot_password')}</Link>
-          </p>
-        </>
-      )}
-      {site?.login.allow_new_registrations !== false && (
-        <p className="text-center">
-          {t('account.form.no_account')} <Link to={ROUTES.signUp}>{t('account.signup')}</Link>
-        </p>
-      )}
-    </AccountPanel>
+    <>
+      <Form noValidate onSubmit={submit}>
+        <TextField {...form.field('e_mail')} type="email" label={t('account.form.email')} autoComplete="username" />
+        <TextField {...form.field('pass')} type="password" label={t('account.form.password')} autoComplete="current-password" />
+        <FormMessage message={form.message} />
+        <Button type="submit" className="w-100" disabled={form.busy}>
+          {t('account.login')}
+        </Button>
+      </Form>
+      {captcha.dialog}
+      <p className="text-center mt-3 mb-1">
+        <Link to={ROUTES.accountRecovery}>{t('account.form.forgot_password')}</Link>
+      </p>
+    </>
   );
 }

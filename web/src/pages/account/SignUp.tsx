@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { useTranslation } from '../../i18n/translator';
 import { Link } from 'react-router';
 import { registerByEmail } from '../../api/account';
+import { useConnectors } from '../../api/connectors';
 import { ROUTES } from '../../app/paths';
 import { useCaptcha } from '../../components/captcha/useCaptcha';
 import { FormMessage } from '../../components/FormMessage';
@@ -15,6 +16,7 @@ import { acceptLogin } from '../../state/user';
 import { checkForm } from '../../utils/form-errors';
 import { passwordLengthProblem, passwordMinLength } from '../../utils/password-rule';
 import { AccountPanel } from './AccountPanel';
+import { ConnectorButtons } from './ConnectorButtons';
 
 /** /users/register: signing up logs the new user in; the page's guard then shows the "check your e-mail" notice. */
 export function SignUp() {
@@ -23,6 +25,10 @@ export function SignUp() {
   const captcha = useCaptcha('email');
   const site = useSiteInfo();
   const minPass = passwordMinLength(site);
+  // A redirect connector also makes an account for a newcomer (when the site takes sign-ups). A
+  // directory's form is the login page's: it signs people in with the account they already have.
+  const redirects = (useConnectors().data ?? []).filter((c) => !c.form);
+  const emailOn = site?.login.allow_email_registrations !== false;
 
   const submit = form.handleSubmit(async () => {
     const checked = checkForm(registerSchema, form.values, t);
@@ -37,7 +43,7 @@ export function SignUp() {
   return (
     <AccountPanel title={t('account.signup')} testId="signup-page">
       {/* The page's guard sends visitors home when sign-ups are closed; this is only the e-mail way. */}
-      {site?.login.allow_email_registrations === false ? (
+      {!emailOn ? (
         <Alert variant="info" data-testid="email-registration-off">
           {t('account.email_registration_off')}
         </Alert>
@@ -53,6 +59,8 @@ export function SignUp() {
         </Form>
       )}
       {captcha.dialog}
+      {emailOn && redirects.length > 0 && <p className="text-center text-body-secondary small my-3">{t('connector.or')}</p>}
+      <ConnectorButtons links={redirects} />
       <p className="small text-body-secondary text-center mt-3">
         {t('account.form.agree')} <Link to="/tos">{t('account.form.tos')}</Link> · <Link to="/privacy">{t('account.form.privacy')}</Link>
       </p>

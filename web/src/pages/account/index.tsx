@@ -3,6 +3,7 @@ import { MessagePage } from './MessagePage';
 
 export { AccountActivation } from './AccountActivation';
 export { AccountRecovery } from './AccountRecovery';
+export { AuthFailed as UserCenterAuthFailed } from './AuthFailed';
 export { ActivationFailed } from './ActivationFailed';
 export { AuthLanding } from './AuthLanding';
 export { ChangeEmail } from './ChangeEmail';
@@ -13,6 +14,8 @@ export { PasswordReset } from './PasswordReset';
 export { SignUp } from './SignUp';
 export { Suspended } from './Suspended';
 export { Unsubscribe } from './Unsubscribe';
+// The strings of external sign-in are not in the entry: they come with this chunk (i18n/connector-strings.ts).
+export { addConnectorStrings as ready } from '../../i18n/connector-strings';
 
 // External logins (connector and user-center plugins) arrive with a later feature.
 export const ConfirmEmail = () => <ComingSoon titleKey="account.confirm_email" />;
@@ -20,7 +23,4 @@ export const UserCenterAuth = () => <ComingSoon titleKey="account.user_center_au
 
 export const ActivationSuccess = () => (
   <MessagePage titleKey="account.activation_success_title" messageKey="account.activation_success" />
-);
-export const UserCenterAuthFailed = () => (
-  <MessagePage titleKey="account.user_center_failed_title" messageKey="account.user_center_failed" />
 );

@@ -1,10 +1,12 @@
 import type { SiteInfo } from '@answer/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../i18n';
 import { siteStore } from '../../state/site';
+import { fakeApi, settle } from '../../test-support/fake-api';
 import { Login } from './Login';
 import { SignUp } from './SignUp';
 
@@ -22,12 +24,20 @@ const site = (login: Partial<SiteInfo['login']>) =>
 describe('login settings in the account pages', () => {
   let host: HTMLDivElement;
   let root: Root;
-  const show = (info: SiteInfo, element: ReactNode) => {
+  // The pages also ask for the site's sign-in services: none here (connector-login.test.tsx has them).
+  const show = async (info: SiteInfo, element: ReactNode) => {
+    fakeApi({ 'GET /answer/api/v1/connector/info': () => [] });
     const router = createMemoryRouter([{ path: '/', element }]);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     act(() => {
       siteStore.set(info);
-      root.render(<RouterProvider router={router} />);
+      root.render(
+        <QueryClientProvider client={client}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>,
+      );
     });
+    await settle();
   };
 
   beforeAll(() => initI18n());
@@ -42,25 +52,25 @@ describe('login settings in the account pages', () => {
     });
   });
 
-  it('hides the password form when password login is off', () => {
-    show(site({}), <Login />);
+  it('hides the password form when password login is off', async () => {
+    await show(site({}), <Login />);
     expect(host.querySelector('input[type="password"]')).not.toBeNull();
-    show(site({ allow_password_login: false }), <Login />);
+    await show(site({ allow_password_login: false }), <Login />);
     expect(host.querySelector('input[type="password"]')).toBeNull();
     expect(host.querySelector('[data-testid="password-login-off"]')).not.toBeNull();
   });
 
-  it('hides the sign-up link when registrations are closed', () => {
-    show(site({ allow_new_registrations: false }), <Login />);
+  it('hides the sign-up link when registrations are closed', async () => {
+    await show(site({ allow_new_registrations: false }), <Login />);
     expect(host.querySelector('a[href="/users/register"]')).toBeNull();
   });
 
-  it('hides the e-mail sign-up form when e-mail registrations are off, and links the terms either way', () => {
-    show(site({ allow_email_registrations: false }), <SignUp />);
+  it('hides the e-mail sign-up form when e-mail registrations are off, and links the terms either way', async () => {
+    await show(site({ allow_email_registrations: false }), <SignUp />);
     expect(host.querySelector('input[type="email"]')).toBeNull();
     expect(host.querySelector('[data-testid="email-registration-off"]')).not.toBeNull();
     expect(host.querySelector('a[href="/tos"]')).not.toBeNull();
-    show(site({}), <SignUp />);
+    await show(site({}), <SignUp />);
     expect(host.querySelector('input[type="email"]')).not.toBeNull();
     expect(host.querySelector('a[href="/privacy"]')).not.toBeNull();
   });

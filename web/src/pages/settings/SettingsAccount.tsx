@@ -5,6 +5,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { useUnsavedChangesPrompt } from '../../hooks/useUnsavedChangesPrompt';
 import { useUser } from '../../state/user';
 import { ChangePassword } from './ChangePassword';
+import { MyLogins } from './MyLogins';
 import { SettingsSection } from './SettingsSection';
 
 /** /users/settings/account: e-mail address, password, and the external logins tied to the account. */
@@ -29,8 +30,7 @@ export function SettingsAccount() {
         <ChangePassword hasPassword={hasPassword} onDirtyChange={setPasswordDirty} />
       </SettingsSection>
       <SettingsSection title={t('settings.account_page.my_logins')} testId="settings-logins">
-        {/* No connector plugin exists on this server yet, so no external login can be tied to an account. */}
-        <p className="text-body-secondary border rounded py-4 text-center">{t('settings.account_page.no_logins')}</p>
+        <MyLogins />
       </SettingsSection>
     </>
   );
