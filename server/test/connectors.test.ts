@@ -101,6 +101,16 @@ describe.each(dialectTargets())('external sign-in on $name', (target) => {
     }
   });
 
+  it('limits failed callbacks per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await site.app.inject({ url: `${API}/connector/redirect/testid?state=x&code=newcomer`, headers: { cookie: 'connector_flow=forged' }, remoteAddress: '10.77.0.1' });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 302)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
   it("signs in through the site's own form for a directory connector", async () => {
     const form = (username: string, password: string) => site.app.inject({ method: 'POST', url: `${API}/connector/login/testid`, payload: { username, password } });
     const wrong = await form('newcomer', 'nope');

@@ -43,6 +43,8 @@ export const postingRoute = (captcha: CaptchaAction) => ({ config: { access: 'au
 
 interface ThrottleState {
   tickets: Ticket[];
+  /** The route said its attempt failed though it answers below 400 (a sign-in callback's redirect). */
+  failed?: boolean;
   /** Captcha counters a successful login clears. */
   counters: [action: string, subject: string][];
 }
@@ -144,6 +146,11 @@ async function settle(runtime: Runtime, request: FastifyRequest, succeeded: bool
   }
 }
 
+/** For a route whose failures answer below 400 (a redirect to an error page): this attempt failed. */
+export function markAttemptFailed(request: FastifyRequest): void {
+  if (request.throttle) request.throttle.failed = true;
+}
+
 /** Registers the one hook that enforces every route's declared captcha and limits (staff are exempt). */
 export function registerThrottle(app: FastifyInstance): void {
   const runtime = app.runtime;
@@ -155,7 +162,7 @@ export function registerThrottle(app: FastifyInstance): void {
     await enforce(runtime, request, config);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.throttle) await settle(runtime, request, reply.statusCode < 400, (request.declared as ThrottleConfig).countOn ?? 'attempt');
+    if (request.throttle) await settle(runtime, request, reply.statusCode < 400 && !request.throttle.failed, (request.declared as ThrottleConfig).countOn ?? 'attempt');
     return payload;
   });
 }

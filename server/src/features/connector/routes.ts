@@ -13,6 +13,7 @@ import { callHook } from '../plugin/call.js';
 import { pluginContext } from '../plugin/context.js';
 import type { PluginEntry } from '../plugin/registry.js';
 import { enabledWith } from '../plugin/service.js';
+import { markAttemptFailed } from '../captcha/throttle.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { parseSiteUrl } from '../siteinfo/site-url.js';
 import { checkExternalUser, resolveAccount } from './accounts.js';
@@ -60,9 +61,11 @@ async function receiverUrl(runtime: Runtime, request: FastifyRequest, slug: stri
  */
 export async function connectorRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
-  const signingIn = { config: { access: 'none' as const, limits: ['login_ip' as const] } };
+  // Failed callbacks of real sign-ins count towards the address's login limit; successful ones do not.
+  const signingIn = { config: { access: 'none' as const, limits: ['login_ip' as const], countOn: 'failure' as const } };
 
-  app.get(`${API_PREFIX}/connector/login/:name`, signingIn, async (request, reply) => {
+  // Starting a sign-in asks nothing of the provider yet: no limit (the flow's state is bounded by the cache).
+  app.get(`${API_PREFIX}/connector/login/:name`, { config: { access: 'none' } }, async (request, reply) => {
     const slug = (request.params as { name: string }).name;
     const { entry, hooks } = await connectorOr404(runtime, slug);
     if (!hooks.sender) throw notFound();
@@ -102,6 +105,8 @@ export async function connectorRoutes(app: FastifyInstance) {
     } catch (error) {
       // What went wrong is logged without the provider's codes or tokens; the person sees the auth-failed page.
       request.log.warn({ connector: slug, reason: error instanceof AppError ? error.reason : 'error' }, 'external sign-in refused');
+      // A callback without a sign-in under way in this browser is refused before anything is asked: not an attempt.
+      if (cookie) markAttemptFailed(request);
       const reason = error instanceof AppError ? error.reason : 'error.connector.failed';
       return reply.redirect(`/user-center/auth-failed?reason=${encodeURIComponent(reason)}`, 302);
     }
