@@ -103,7 +103,8 @@ function checkText(field: ConfigFieldSpec, raw: unknown): { value: unknown } | {
   if (typeof raw === 'number' && field.type === 'input' && (field.inputType === 'number' || field.inputType === 'range')) raw = String(raw);
   if (empty(raw)) return field.required ? { error: 'error.plugin.field_required' } : { value: '' };
   if (typeof raw !== 'string') return invalid;
-  const text = raw.trim();
+  // A secret is kept as typed: a password may begin or end with a space.
+  const text = field.secret ? raw : raw.trim();
   if (text.length > (field.maxLength ?? MAX_TEXT)) return { error: 'error.plugin.field_too_long' };
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text)) return invalid;
   if (field.pattern && !new RegExp(`^(?:${field.pattern})$`).test(text)) return invalid;
