@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyServerFactory } from 'fastify';
+import { RequestPacer } from './request-pacing.js';
 
 /** Bodies smaller than this are sent as they are: compressing them costs more than it saves. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -18,13 +19,16 @@ interface ServerTimeouts {
 /**
  * The HTTP server Fastify would create (its options and timeouts), where `fastPath` sees each
  * request first. Used for the one call so frequent that the framework's own work per request is
- * most of its cost (features/notification/poll-fast-path.ts; docs/decisions.md).
+ * most of its cost (features/notification/poll-fast-path.ts; docs/decisions.md). The other requests
+ * start a few milliseconds of work per event-loop turn (request-pacing.ts), so new connections are
+ * accepted under load.
  */
 export function serverWithFastPath(fastPath: FastPath): FastifyServerFactory {
   return (handler, opts) => {
     const options = opts as unknown as ServerTimeouts & { http?: http.ServerOptions };
+    const pacer = new RequestPacer();
     const server = http.createServer(options.http ?? {}, (req, res) => {
-      if (!fastPath(req, res)) handler(req, res);
+      if (!fastPath(req, res)) pacer.pace(() => handler(req, res));
     });
     server.keepAliveTimeout = options.keepAliveTimeout;
     server.requestTimeout = options.requestTimeout;
