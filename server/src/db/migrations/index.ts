@@ -13,6 +13,7 @@ import { userSuspension } from './0011_user_suspension.js';
 import { sitemapIndex } from './0014_sitemap_index.js';
 import { searchTitles } from './0015_search_titles.js';
 import { pluginDelivery } from './0016_plugin_delivery.js';
+import { personalListsIndex } from './0017_personal_lists_index.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0014_sitemap_index': sitemapIndex,
   '0015_search_titles': searchTitles,
   '0016_plugin_delivery': pluginDelivery,
+  '0017_personal_lists_index': personalListsIndex,
 };

@@ -131,11 +131,15 @@ export async function answerPage(runtime: Runtime, authorId: string, scope: View
   return pageOf(total.n, await presentAnswers(runtime, rows, settings.seo.permalink));
 }
 
+/** The five best-scored questions of `authorId` the viewer may list (its plan is tested: personal-lists-plan.test.ts). */
+export const topQuestionsQuery = (db: Db, authorId: string, scope: ViewerScope) =>
+  orderedQuestions(questionsOf(db, authorId, scope, 'score'), 'score').selectAll().limit(TOP_SIZE);
+
 /** qa/top: the five best-scored questions and answers the viewer may see (domain.md 6.6). */
 export async function topPosts(runtime: Runtime, authorId: string, scope: ViewerScope) {
   const db = runtime.database;
   const [questions, answers, settings] = await Promise.all([
-    orderedQuestions(questionsOf(db, authorId, scope, 'score'), 'score').selectAll().limit(TOP_SIZE).execute(),
+    topQuestionsQuery(db, authorId, scope).execute(),
     orderedAnswers(answersOf(db, authorId, scope), 'score').selectAll('answer').select('question.title as question_title').limit(TOP_SIZE).execute(),
     loadSiteSettings(runtime),
   ]);
