@@ -1,4 +1,3 @@
-import { ComingSoon } from '../../components/ComingSoon';
 import { MessagePage } from './MessagePage';
 
 export { AccountActivation } from './AccountActivation';
@@ -17,9 +16,8 @@ export { Unsubscribe } from './Unsubscribe';
 // The strings of external sign-in are not in the entry: they come with this chunk (i18n/connector-strings.ts).
 export { addConnectorStrings as ready } from '../../i18n/connector-strings';
 
-// External logins (connector and user-center plugins) arrive with a later feature.
-export const ConfirmEmail = () => <ComingSoon titleKey="account.confirm_email" />;
-export const UserCenterAuth = () => <ComingSoon titleKey="account.user_center_auth" />;
+export { ConfirmEmail } from './ConfirmEmail';
+export { UserCenterAuth } from './UserCenterAuth';
 
 export const ActivationSuccess = () => (
   <MessagePage titleKey="account.activation_success_title" messageKey="account.activation_success" />

@@ -1,0 +1,3 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export const UserCenterAuth = () => <ComingSoon titleKey="account.user_center_auth" />;
