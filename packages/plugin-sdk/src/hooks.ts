@@ -53,6 +53,11 @@ export interface ConnectorHooks {
   receiver?(request: ConnectorRequest, ctx: PluginContext): Promise<ExternalUser>;
   /** A form sign-in (LDAP): the person, or null for wrong credentials. */
   login?(credentials: { username: string; password: string }, ctx: PluginContext): Promise<ExternalUser | null>;
+  /**
+   * The site's service provider metadata (SAML), XML text: served at
+   * /answer/api/v1/connector/metadata/{slug} for the provider's administrator.
+   */
+  metadata?(request: { receiverUrl: string }, ctx: PluginContext): Promise<string>;
 }
 
 /** A user centre replacing the native account system (upstream's UserCenter; issue 27 fills it in). */

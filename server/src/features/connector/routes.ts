@@ -61,6 +61,10 @@ async function receiverUrl(runtime: Runtime, request: FastifyRequest, slug: stri
  */
 export async function connectorRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
+  // SAML's POST binding sends the signed response as a form field (base64 XML, tens of KB).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
   // Failed callbacks of real sign-ins count towards the address's login limit; successful ones do not.
   const signingIn = { config: { access: 'none' as const, limits: ['login_ip' as const], countOn: 'failure' as const } };
 
@@ -76,8 +80,23 @@ export async function connectorRoutes(app: FastifyInstance) {
     const id = randomBytes(24).toString('base64url');
     const flow: Flow = { slug, state: started.state ?? {}, returnTo: localPath((request.query as { redirect?: unknown }).redirect) };
     await runtime.shared.set(flowKey(id), flow, FLOW_SECONDS);
-    reply.setCookie(FLOW_COOKIE, id, { path: `${API_PREFIX}/connector`, httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: FLOW_SECONDS });
+    // SAML's POST binding comes back as a cross-site POST, which a Lax cookie does not follow: over
+    // https the cookie is SameSite=None (it names only this single-use flow, not a session).
+    const secure = request.protocol === 'https';
+    reply.setCookie(FLOW_COOKIE, id, { path: `${API_PREFIX}/connector`, httpOnly: true, sameSite: secure ? 'none' : 'lax', secure, maxAge: FLOW_SECONDS });
     return reply.redirect(started.redirectUrl, 302);
+  });
+
+  // A connector's service provider metadata (SAML), at a fixed URL for the provider's administrator.
+  app.get(`${API_PREFIX}/connector/metadata/:name`, { config: { access: 'none' } }, async (request, reply) => {
+    const slug = (request.params as { name: string }).name;
+    const { entry, hooks } = await connectorOr404(runtime, slug);
+    if (!hooks.metadata) throw notFound();
+    const ctx = await pluginContext(runtime, entry);
+    const receiver = await receiverUrl(runtime, request, slug);
+    const xml = await callHook(runtime, entry, 'connector.metadata', () => hooks.metadata!({ receiverUrl: receiver }, ctx), CONNECTOR_TIMEOUT_MS);
+    if (typeof xml !== 'string' || !xml.startsWith('<')) throw new AppError(503, 'error.plugin.unavailable', { err_type: 'toast' });
+    return reply.type('application/samlmetadata+xml; charset=utf-8').header('cache-control', 'no-cache').send(xml);
   });
 
   // The provider sends the person back here (GET, or POST for SAML's binding).
