@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, member, type TestSite } from './support/app.js';
+import { body, member, type TestSite, useSmtp } from './support/app.js';
+import { codeFromMail, startSmtpReceiver } from './support/smtp.js';
 import { adminOf, dialectTargets, siteOn } from './support/dialect-sites.js';
 import { writePluginFixtures } from './support/plugin-fixtures.js';
 
@@ -13,10 +14,19 @@ describe.each(dialectTargets())('external sign-in on $name', (target) => {
   let stop: () => Promise<void>;
   let admin: string;
   let fixtures: ReturnType<typeof writePluginFixtures>;
+  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+  const policy = (payload: Record<string, unknown>) =>
+    site.app.inject({ method: 'PUT', url: '/answer/admin/api/siteinfo/external-login', headers: { authorization: admin }, payload });
+  const userInfo = async (token: string) => body(await site.app.inject({ url: `${API}/user/info`, headers: { authorization: token } })).data;
+  const roleOf = async (username: string) => {
+    const row = await site.runtime.database.selectFrom('user').leftJoin('user_role_rel', 'user_role_rel.user_id', 'user.id').select('user_role_rel.role_id').where('user.username', '=', username).executeTakeFirstOrThrow();
+    return Number(row.role_id ?? 1);
+  };
 
   /** The browser's round trip: the login link (its flow cookie), then the provider's callback for `who`. */
-  async function signIn(who: string, options: { redirect?: string; cookie?: string } = {}) {
-    const start = await site.app.inject({ url: `${API}/connector/login/testid${options.redirect ? `?redirect=${encodeURIComponent(options.redirect)}` : ''}` });
+  async function signIn(who: string, options: { redirect?: string; cookie?: string; visit?: string } = {}) {
+    const query = new URLSearchParams({ ...(options.redirect ? { redirect: options.redirect } : {}), ...(options.visit ? { bind: '1' } : {}) }).toString();
+    const start = await site.app.inject({ url: `${API}/connector/login/testid${query ? `?${query}` : ''}`, headers: options.visit ? { cookie: options.visit } : {} });
     expect(start.statusCode).toBe(302);
     const cookie = options.cookie ?? String(start.headers['set-cookie']).split(';')[0]!;
     const location = new URL(String(start.headers.location));
@@ -28,6 +38,7 @@ describe.each(dialectTargets())('external sign-in on $name', (target) => {
 
   beforeAll(async () => {
     fixtures = writePluginFixtures();
+    smtp = await startSmtpReceiver();
     ({ site, stop } = await siteOn(target));
     fs.cpSync(fixtures.connector, path.join(site.dataDir, 'plugins', 'connector'), { recursive: true });
     const configFile = path.join(site.dataDir, 'conf', 'config.yaml');
@@ -36,9 +47,11 @@ describe.each(dialectTargets())('external sign-in on $name', (target) => {
     admin = (await adminOf(site)).token;
     const enabled = await site.app.inject({ method: 'PUT', url: '/answer/admin/api/plugin/status', headers: { authorization: admin }, payload: { plugin_slug_name: 'test_connector', enabled: true } });
     expect(enabled.statusCode).toBe(200);
+    await useSmtp(site, smtp.port);
   });
   afterAll(async () => {
     await stop();
+    await smtp?.close();
     fs.rmSync(fixtures.root, { recursive: true, force: true });
   });
 
@@ -70,7 +83,7 @@ describe.each(dialectTargets())('external sign-in on $name', (target) => {
 
   it('never binds an existing account by an address the provider did not mark verified, and binds by a verified one', async () => {
     const claimed = await signIn('claimer');
-    expect(claimed.location).toBe('/user-center/auth-failed?reason=email');
+    expect(claimed.location).toMatch(/^\/users\/confirm-email\?binding_key=[\w-]+$/);
     const bound = await site.runtime.database.selectFrom('user_external_login').select('user_id').where('external_id', '=', 'ext-claimer').execute();
     expect(bound).toEqual([]);
     const owner = await member(site, 'siteowner');
@@ -120,5 +133,99 @@ describe.each(dialectTargets())('external sign-in on $name', (target) => {
     expect(right.statusCode).toBe(200);
     expect(body(right).data).toMatchObject({ username: 'newcomer', access_token: expect.any(String) });
     expect((await form('noemail', 'directory-pass')).statusCode).toBe(400);
+  });
+  it('asks a person whose provider vouched for no address for one, and makes their account with it to verify', async () => {
+    const { location } = await signIn('nomail2');
+    const key = new URL(location, 'http://x').searchParams.get('binding_key')!;
+    const seen = smtp.mails.length;
+    const bound = await site.app.inject({ method: 'POST', url: `${API}/connector/binding/email`, payload: { binding_key: key, email: 'NoMail2@Example.com' } });
+    expect(bound.statusCode).toBe(200);
+    const { access_token } = body(bound).data;
+    expect(access_token).toEqual(expect.any(String));
+    expect(await userInfo(access_token)).toMatchObject({ username: 'nomail2', e_mail: 'nomail2@example.com', mail_status: 2 });
+    const code = codeFromMail(await smtp.waitFor('nomail2@example.com', seen, '/users/account-activation'), '/users/account-activation');
+    expect((await site.app.inject({ method: 'POST', url: `${API}/user/email/verification`, payload: { code } })).statusCode).toBe(200);
+    // The key was used: a second answer with it is refused.
+    const again = await site.app.inject({ method: 'POST', url: `${API}/connector/binding/email`, payload: { binding_key: key, email: 'other@example.com' } });
+    expect(again.statusCode).toBe(400);
+    expect(body(again).reason).toBe('error.connector.binding_expired');
+    // Next time the provider's account signs straight in.
+    expect(tokenOf((await signIn('nomail2')).location)).not.toBe('');
+  });
+
+  it("binds an existing account's address only when its owner follows the mailed link", async () => {
+    const owner = await member(site, 'mailowner');
+    const { location } = await signIn('nomail3');
+    const key = new URL(location, 'http://x').searchParams.get('binding_key')!;
+    const ask = (must: boolean) => site.app.inject({ method: 'POST', url: `${API}/connector/binding/email`, payload: { binding_key: key, email: 'mailowner@example.com', must } });
+    expect(body(await ask(false)).data).toEqual({ email_exist_and_must_be_confirmed: true, access_token: '' });
+    const seen = smtp.mails.length;
+    expect(body(await ask(true)).data).toEqual({ email_exist_and_must_be_confirmed: false, access_token: '' });
+    const bindings = () => site.runtime.database.selectFrom('user_external_login').select('user_id').where('external_id', '=', 'ext-nomail3').execute();
+    expect(await bindings()).toEqual([]);
+    // Their own sign-up's mail may come later than `seen`: the one that matters says what it is for.
+    const mail = await smtp.waitFor('mailowner@example.com', seen, 'Connect a sign-in to your account');
+    const followed = await site.app.inject({ method: 'POST', url: `${API}/user/email/verification`, payload: { code: codeFromMail(mail, '/users/account-activation') } });
+    expect(followed.statusCode).toBe(200);
+    expect((await bindings()).map((b) => String(b.user_id))).toEqual([owner.id]);
+    expect((await userInfo(tokenOf((await signIn('nomail3')).location))).id).toBe(owner.id);
+  });
+
+  it("follows the site's policy for new people: nobody, allowed domains, and their role", async () => {
+    try {
+      expect((await policy({ sign_up: 'nobody' })).statusCode).toBe(200);
+      expect((await signIn('partner')).location).toBe('/user-center/auth-failed?reason=error.user.not_allowed_registration');
+      await policy({ sign_up: 'allowed_domains', allowed_domains: ['example.com'] });
+      expect((await signIn('partner')).location).toBe('/user-center/auth-failed?reason=error.email.illegal_email_domain_error');
+      // Existing accounts still sign in whatever the policy says about new ones.
+      expect(tokenOf((await signIn('newcomer')).location)).not.toBe('');
+      await policy({ sign_up: 'allowed_domains', allowed_domains: ['@Partner.Example'], new_user_role: 'moderator' });
+      expect(body(await site.app.inject({ url: '/answer/admin/api/siteinfo/external-login', headers: { authorization: admin } })).data).toMatchObject({ allowed_domains: ['partner.example'] });
+      expect(tokenOf((await signIn('partner')).location)).not.toBe('');
+      expect(await roleOf('partner')).toBe(3);
+      const bad = await policy({ sign_up: 'everyone', role_mapping: [{ group: '', role: 'owner' }] });
+      expect(bad.statusCode).toBe(400);
+    } finally {
+      await policy({});
+    }
+  });
+
+  it("gives and takes a staff role by the provider's groups, never lowering a role an administrator gave", async () => {
+    try {
+      await policy({ role_mapping: [{ group: 'answer-mods', role: 'moderator' }] });
+      await signIn('grouped');
+      expect(await roleOf('grouped')).toBe(3);
+      // Out of the group: the role goes at the next sign-in.
+      await signIn('ungrouped');
+      expect(await roleOf('grouped')).toBe(1);
+      await signIn('grouped');
+      expect(await roleOf('grouped')).toBe(3);
+      // An administrator makes them an administrator by hand: the group no longer decides.
+      const id = String((await site.runtime.database.selectFrom('user').select('id').where('username', '=', 'grouped').executeTakeFirstOrThrow()).id);
+      expect((await site.app.inject({ method: 'PUT', url: '/answer/admin/api/user/role', headers: { authorization: admin }, payload: { user_id: id, role_id: 2 } })).statusCode).toBe(200);
+      await signIn('ungrouped');
+      expect(await roleOf('grouped')).toBe(2);
+    } finally {
+      await policy({});
+    }
+  });
+
+  it('adds a second login to a signed-in member instead of signing in the provider account', async () => {
+    const login = await site.app.inject({ method: 'POST', url: `${API}/user/login/email`, payload: { e_mail: 'siteowner@example.com', pass: 'password-123' } });
+    const visit = String(login.headers['set-cookie']).match(/visit=[^;]+/)![0];
+    const owner = body(login).data;
+    const added = await signIn('second', { visit });
+    expect(added.location).toBe('/users/settings/account');
+    const rows = await site.runtime.database.selectFrom('user_external_login').select(['user_id', 'external_id']).where('user_id', '=', owner.id).execute();
+    expect(rows.map((r) => r.external_id)).toContain('ext-second');
+    // The same provider account cannot be added to someone else.
+    const other = await member(site, 'thirdparty');
+    const otherLogin = await site.app.inject({ method: 'POST', url: `${API}/user/login/email`, payload: { e_mail: 'thirdparty@example.com', pass: 'password-123' } });
+    const taken = await signIn('second', { visit: String(otherLogin.headers['set-cookie']).match(/visit=[^;]+/)![0] });
+    expect(taken.location).toMatch(/auth-failed\?reason=error.connector.(bound_elsewhere|already_connected)/);
+    expect(other.id).not.toBe(owner.id);
+    // Without a session, adding goes to the login page.
+    const start = await site.app.inject({ url: `${API}/connector/login/testid?bind=1` });
+    expect(start.headers.location).toBe('/users/login');
   });
 });

@@ -43,6 +43,23 @@ export const loginSchema = z.object({
   ...captcha,
 });
 export const passwordResetSchema = z.object({ e_mail: email, ...captcha });
+
+/**
+ * `POST /connector/binding/email` (upstream's fields): the address a person gives when their
+ * identity provider gave none that it vouches for. `must`: send the confirmation mail even though
+ * the address belongs to an account (the first answer says so instead).
+ */
+export const connectorBindingEmailSchema = z.object({
+  binding_key: text('error.common.required').min(1, { message: 'error.common.required' }).max(100),
+  email,
+  must: z.boolean({ message: 'error.common.invalid' }).optional().default(false),
+});
+export interface ConnectorBindingEmailReply {
+  /** The address has an account: it is bound only once its owner follows the mail's link. */
+  email_exist_and_must_be_confirmed: boolean;
+  /** A new account was made and signed in (its address still to verify); empty otherwise. */
+  access_token: string;
+}
 export const codeSchema = z.object({ code: text('error.common.required').min(1, { message: 'error.common.required' }).max(200) });
 export const passwordReplacementSchema = z.object({ code: codeSchema.shape.code, pass: password, ...captcha });
 export const changePasswordSchema = z.object({ old_pass: text().max(64).optional().default(''), pass: password, ...captcha });

@@ -48,19 +48,54 @@ export const siteBrandingSchema = z.object({
   favicon: brandingImage(),
 });
 
+/** Address suffixes (example.com); duplicates and a leading @ are dropped. */
+const domainList = () =>
+  z
+    .array(text().trim().toLowerCase().max(256, { message: 'error.common.too_long' }), { message: 'error.common.invalid' })
+    .max(200, { message: 'error.common.too_long' })
+    .optional()
+    .default([])
+    .transform((list) => [...new Set(list.map((d) => d.replace(/^@/, '')).filter(Boolean))]);
+
 export const siteLoginSchema = z.object({
   allow_new_registrations: bool(true),
   allow_email_registrations: bool(true),
   allow_password_login: bool(true),
   login_required: bool(false),
-  /** Address suffixes (example.com); empty means every domain. */
-  allow_email_domains: z
-    .array(text().trim().toLowerCase().max(256, { message: 'error.common.too_long' }), { message: 'error.common.invalid' })
-    .max(200, { message: 'error.common.too_long' })
-    .optional()
-    .default([])
-    .transform((list) => [...new Set(list.map((d) => d.replace(/^@/, '')).filter(Boolean))]),
+  /** Empty means every domain. */
+  allow_email_domains: domainList(),
 });
+
+/** Who may get a new account by signing in through a connector. */
+export const EXTERNAL_SIGN_UP = ['anyone', 'allowed_domains', 'nobody'] as const;
+/** Roles a connector may give: new people's role, and what a provider's group maps to. */
+export const EXTERNAL_ROLES = ['user', 'moderator', 'admin'] as const;
+
+/**
+ * Beyond 1.4.0, `GET|PUT /answer/admin/api/siteinfo/external-login` (Admin → Login): the policy for
+ * people who sign in through connectors (docs/sign-in.md). The login group's switches still apply
+ * to everyone: no new registrations means nobody new through a connector either.
+ */
+export const siteExternalLoginSchema = z.object({
+  sign_up: z.enum(EXTERNAL_SIGN_UP, { message: 'error.common.invalid' }).optional().default('anyone'),
+  /** With `allowed_domains`: the addresses that may get a new account through a connector. */
+  allowed_domains: domainList(),
+  /** The role of a person a connector brings in for the first time (administrators only by mapping). */
+  new_user_role: z.enum(['user', 'moderator'], { message: 'error.common.invalid' }).optional().default('user'),
+  /** A provider group (OIDC groups claim, LDAP group, SAML attribute) that makes its members staff; checked at every sign-in. */
+  role_mapping: z
+    .array(
+      z.object({
+        group: text('error.common.required').trim().min(1, { message: 'error.common.required' }).max(200, { message: 'error.common.too_long' }),
+        role: z.enum(['moderator', 'admin'], { message: 'error.common.invalid' }),
+      }),
+      { message: 'error.common.invalid' },
+    )
+    .max(100, { message: 'error.common.too_long' })
+    .optional()
+    .default([]),
+});
+export type SiteExternalLogin = z.infer<typeof siteExternalLoginSchema>;
 
 export const DEFAULT_AVATARS = ['system', 'gravatar'] as const;
 export const siteUsersSchema = z.object({
@@ -187,6 +222,7 @@ export const SITE_SETTING_GROUPS = {
   theme: { type: 'theme', schema: siteThemeSchema },
   security: { type: 'security', schema: siteSecuritySchema },
   question: { type: 'question', schema: siteQuestionSchema },
+  'external-login': { type: 'external_login', schema: siteExternalLoginSchema },
 } as const;
 export type SiteSettingGroup = keyof typeof SITE_SETTING_GROUPS;
 

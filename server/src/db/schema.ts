@@ -318,6 +318,13 @@ export interface RolePowerRelTable {
   power_type: string;
 }
 
+/** A staff role given by a provider's group at sign-in (migration 0018). */
+export interface ExternalRoleGrantTable {
+  user_id: RefId;
+  role_id: number;
+  updated_at: number;
+}
+
 export interface UserRoleRelTable {
   id: AutoId;
   created_at: number;
@@ -510,6 +517,7 @@ export interface Database {
   email_code: EmailCodeTable;
   outbox: OutboxTable;
   plugin_delivery: PluginDeliveryTable;
+  external_role_grant: ExternalRoleGrantTable;
   action_counter: ActionCounterTable;
   question_view: QuestionViewTable;
   vote: VoteTable;

@@ -108,6 +108,12 @@ const PEOPLE = {
   claimer: { externalId: 'ext-claimer', username: 'claimer', email: 'admin@example.com', emailVerified: false },
   owner: { externalId: 'ext-owner', username: 'siteowner', email: 'siteowner@example.com', emailVerified: true },
   noemail: { externalId: 'ext-noemail', username: 'noemail' },
+  nomail2: { externalId: 'ext-nomail2', username: 'nomail2' },
+  nomail3: { externalId: 'ext-nomail3', username: 'nomail3' },
+  grouped: { externalId: 'ext-grouped', username: 'grouped', email: 'grouped@example.com', emailVerified: true, groups: ['Answer-Mods'] },
+  ungrouped: { externalId: 'ext-grouped', username: 'grouped', email: 'grouped@example.com', emailVerified: true, groups: [] },
+  partner: { externalId: 'ext-partner', username: 'partner', email: 'someone@partner.example', emailVerified: true },
+  second: { externalId: 'ext-second', username: 'second', email: 'second-login@example.com', emailVerified: true },
 };
 export default {
   info: { slug_name: 'test_connector', name: 'Test connector', description: 'Signs people in for the tests.', version: '1.0.0' },

@@ -14,6 +14,7 @@ import { sitemapIndex } from './0014_sitemap_index.js';
 import { searchTitles } from './0015_search_titles.js';
 import { pluginDelivery } from './0016_plugin_delivery.js';
 import { personalListsIndex } from './0017_personal_lists_index.js';
+import { externalRoleGrant } from './0018_external_role_grant.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0015_search_titles': searchTitles,
   '0016_plugin_delivery': pluginDelivery,
   '0017_personal_lists_index': personalListsIndex,
+  '0018_external_role_grant': externalRoleGrant,
 };

@@ -113,6 +113,8 @@ export async function changeUserRole(runtime: Runtime, admin: SessionUser, input
     await trx.deleteFrom('user_role_rel').where('user_id', '=', id).execute();
     if (input.role_id !== 1) await trx.insertInto('user_role_rel').values({ user_id: id, role_id: input.role_id, created_at: t, updated_at: t }).execute();
     await trx.updateTable('user').set({ is_admin: input.role_id === 2 ? 1 : 0, updated_at: t }).where('id', '=', id).execute();
+    // An administrator's decision is never undone by a provider's groups (connector/roles.ts).
+    await trx.deleteFrom('external_role_grant').where('user_id', '=', id).execute();
     await logModeration(trx, { staffId: admin.id, action: 'user.role', objectType: 'user', objectId: id, targetUserId: id, reason: input.reason, detail: { from, to: input.role_id } });
   });
   await revokeUserSessions(runtime, id);

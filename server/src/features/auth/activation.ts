@@ -1,6 +1,8 @@
 import { AppError, badRequest } from '../../core/errors.js';
 import type { SessionUser } from '../../core/guardian.js';
 import type { Runtime } from '../../runtime.js';
+import { bind } from '../connector/accounts.js';
+import { bindingOf } from '../connector/binding-email.js';
 import { consumeCode, createCode } from '../email/codes.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { findUserById } from '../user/queries.js';
@@ -18,6 +20,13 @@ export async function activateAccount(runtime: Runtime, code: string): Promise<s
   // The link proves the address it was sent to; if the account changed address since, it proves nothing.
   if (found.payload.email && found.payload.email !== user.e_mail) {
     throw new AppError(403, 'error.email.verify_url_expired', { type: 'url_expired' });
+  }
+  // A link sent to an account's address to connect an external login: following it proves the
+  // owner of the address wants it (connector/binding-email.ts).
+  const binding = bindingOf(found.payload);
+  if (binding) {
+    if (Number(user.status) !== 1) throw new AppError(403, 'error.email.verify_url_expired', { type: 'url_expired' });
+    await bind(runtime, binding.provider, { externalId: binding.external_id, metaInfo: binding.meta_info }, found.userId);
   }
   await markEmailVerified(db, found.userId);
   return found.userId;

@@ -1,17 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import { ROLE } from '@answer/contract';
 import type { ExternalUser } from '@answer/plugin-sdk';
 import { AppError } from '../../core/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Runtime } from '../../runtime.js';
 import { emailDomainAllowed, grantActivationBonus, now, usernameFrom } from '../auth/common.js';
-import { loadSiteSettings } from '../siteinfo/service.js';
+import { loadSiteSettings, type SiteSettings } from '../siteinfo/service.js';
 import { applyDefaultNotificationConfig } from '../user/notification-config.js';
 import { findUserByEmail } from '../user/queries.js';
+import { roleIdOf } from './roles.js';
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 const DELETED = 10;
 const SUSPENDED = 9;
 const VERIFIED = 1;
+const UNVERIFIED = 2;
 
 /** What a provider said, bounded and checked: it is outside input like any request. */
 export interface CheckedExternalUser {
@@ -70,10 +73,40 @@ export async function resolveAccount(runtime: Runtime, provider: string, person:
     await bind(runtime, provider, person, userId);
     return { userId };
   }
-  if (!settings.login.allow_new_registrations) throw new AppError(403, 'error.user.not_allowed_registration');
-  const userId = await createAccount(runtime, person, ip);
+  checkMaySignUp(settings, person.email);
+  const userId = await createAccount(runtime, person, ip, { verified: true, role: roleIdOf(settings.external_login.new_user_role) });
   await bind(runtime, provider, person, userId);
   return { userId };
+}
+
+/**
+ * Whether a connector may make a new account for this address (Admin → Login): the site takes new
+ * people at all, and its external sign-in policy lets this one in.
+ */
+export function checkMaySignUp(settings: SiteSettings, email: string): void {
+  const policy = settings.external_login;
+  if (!settings.login.allow_new_registrations || policy.sign_up === 'nobody') throw new AppError(403, 'error.user.not_allowed_registration');
+  if (policy.sign_up === 'allowed_domains' && !domainListed(policy.allowed_domains, email)) throw new AppError(403, 'error.email.illegal_email_domain_error');
+}
+
+/** The address's domain is one of `domains` or below one of them. */
+function domainListed(domains: string[], email: string): boolean {
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  return domains.some((d) => domain === d || domain.endsWith(`.${d}`));
+}
+
+/**
+ * A signed-in member adds a login (My logins): one per connector, and an external account already
+ * bound to someone else stays theirs.
+ */
+export async function addLogin(runtime: Runtime, provider: string, person: CheckedExternalUser, userId: string): Promise<void> {
+  const db = runtime.database;
+  const user = await db.selectFrom('user').select(['id', 'status']).where('id', '=', userId).executeTakeFirst();
+  if (!user) throw new AppError(403, 'error.user.deleted');
+  usable(user);
+  const mine = await db.selectFrom('user_external_login').select('external_id').where('user_id', '=', userId).where('provider', '=', provider).executeTakeFirst();
+  if (mine && mine.external_id !== person.externalId) throw new AppError(400, 'error.connector.already_connected');
+  await bind(runtime, provider, person, userId);
 }
 
 /** A deleted account is unknown; a suspended one is refused as at the login form. */
@@ -84,7 +117,7 @@ function usable(row: { id: string | number; status: string | number }): string {
 }
 
 /** Binds the person's external identity to an account; the unique (provider, external_id) key decides races. */
-export async function bind(runtime: Runtime, provider: string, person: CheckedExternalUser, userId: string): Promise<void> {
+export async function bind(runtime: Runtime, provider: string, person: Pick<CheckedExternalUser, 'externalId' | 'metaInfo'>, userId: string): Promise<void> {
   const t = now();
   try {
     await runtime.database
@@ -103,8 +136,11 @@ export async function bind(runtime: Runtime, provider: string, person: CheckedEx
   }
 }
 
-/** A new account with the provider's verified address, no password (it signs in through the provider). */
-async function createAccount(runtime: Runtime, person: CheckedExternalUser, ip: string): Promise<string> {
+/**
+ * A new account without a password (it signs in through the provider), with the provider's address
+ * (verified) or one the person typed (to verify by the mail's link), and the policy's role.
+ */
+export async function createAccount(runtime: Runtime, person: CheckedExternalUser, ip: string, opts: { verified: boolean; role: number }): Promise<string> {
   const db = runtime.database;
   const wanted = person.username || person.email.split('@')[0]!;
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -122,7 +158,7 @@ async function createAccount(runtime: Runtime, person: CheckedExternalUser, ip: 
             display_name: person.displayName || username,
             e_mail: person.email,
             pass: '',
-            mail_status: VERIFIED,
+            mail_status: opts.verified ? VERIFIED : UNVERIFIED,
             status: 1,
             rank: 0,
             ip_info: ip.slice(0, 255),
@@ -132,9 +168,11 @@ async function createAccount(runtime: Runtime, person: CheckedExternalUser, ip: 
           .execute();
         const row = await trx.selectFrom('user').select('id').where('username', '=', username).executeTakeFirstOrThrow();
         await applyDefaultNotificationConfig(trx, String(row.id));
+        if (opts.role !== ROLE.user) await trx.insertInto('user_role_rel').values({ user_id: row.id, role_id: opts.role, created_at: t, updated_at: t }).execute();
         return String(row.id);
       });
-      await grantActivationBonus(db, userId);
+      // The sign-up bonus comes with a verified address (activation gives it to the others).
+      if (opts.verified) await grantActivationBonus(db, userId);
       return userId;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

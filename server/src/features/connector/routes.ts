@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { API_PREFIX } from '@answer/contract';
+import { API_PREFIX, connectorBindingEmailSchema } from '@answer/contract';
 import { type ConnectorHooks, translate } from '@answer/plugin-sdk';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { send } from '../../core/envelope.js';
 import { AppError, badRequest, FieldErrors, notFound } from '../../core/errors.js';
-import { issueSession } from '../../core/session.js';
+import { issueSession, resolveSessionCached } from '../../core/session.js';
 import { parseInput } from '../../core/validate.js';
 import type { Runtime } from '../../runtime.js';
-import { loginResponse, now, sessionLifetimeSeconds, setVisitCookie } from '../auth/common.js';
+import { loginResponse, now, sessionLifetimeSeconds, setVisitCookie, VISIT_COOKIE } from '../auth/common.js';
 import { callHook } from '../plugin/call.js';
 import { pluginContext } from '../plugin/context.js';
 import type { PluginEntry } from '../plugin/registry.js';
@@ -16,7 +16,9 @@ import { enabledWith } from '../plugin/service.js';
 import { markAttemptFailed } from '../captcha/throttle.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { parseSiteUrl } from '../siteinfo/site-url.js';
-import { checkExternalUser, resolveAccount } from './accounts.js';
+import { addLogin, checkExternalUser, resolveAccount } from './accounts.js';
+import { bindingByEmail, keepPendingBinding } from './binding-email.js';
+import { applyRoleMapping } from './roles.js';
 
 /** The browser's half of a sign-in under way: a cookie naming the server-kept state (10 minutes, single use). */
 const FLOW_COOKIE = 'connector_flow';
@@ -26,6 +28,8 @@ interface Flow {
   slug: string;
   state: Record<string, string>;
   returnTo: string;
+  /** A signed-in member adding this login to their account (My logins), rather than signing in. */
+  bindTo?: string;
 }
 
 /**
@@ -77,8 +81,19 @@ export async function connectorRoutes(app: FastifyInstance) {
     const receiver = await receiverUrl(runtime, request, slug);
     const started = await callHook(runtime, entry, 'connector.sender', () => hooks.sender!({ receiverUrl: receiver }, ctx), CONNECTOR_TIMEOUT_MS);
     if (!/^https?:\/\//.test(started.redirectUrl)) throw new AppError(503, 'error.plugin.unavailable', { err_type: 'toast' });
+    const query = request.query as { redirect?: unknown; bind?: unknown };
+    // Adding a login is a navigation (no access token goes along): the member is the visit cookie's.
+    // Whoever starts it, it can only bind the provider account the person proves at the provider.
+    const visit = query.bind === '1' ? request.cookies[VISIT_COOKIE] : undefined;
+    const member = visit ? await resolveSessionCached(runtime.database, visit, 'visit_token') : null;
+    if (query.bind === '1' && !member) return reply.redirect('/users/login', 302);
     const id = randomBytes(24).toString('base64url');
-    const flow: Flow = { slug, state: started.state ?? {}, returnTo: localPath((request.query as { redirect?: unknown }).redirect) };
+    const flow: Flow = {
+      slug,
+      state: started.state ?? {},
+      returnTo: localPath(query.redirect ?? (member ? '/users/settings/account' : '/')),
+      ...(member ? { bindTo: member.id } : {}),
+    };
     await runtime.shared.set(flowKey(id), flow, FLOW_SECONDS);
     // SAML's POST binding comes back as a cross-site POST, which a Lax cookie does not follow: over
     // https the cookie is SameSite=None (it names only this single-use flow, not a session).
@@ -117,8 +132,17 @@ export async function connectorRoutes(app: FastifyInstance) {
       const person = checkExternalUser(
         await callHook(runtime, entry, 'connector.receiver', () => hooks.receiver!({ receiverUrl: receiver, query, body, state: flow.state }, ctx), CONNECTOR_TIMEOUT_MS, true),
       );
+      if (flow.bindTo) {
+        await addLogin(runtime, slug, person, flow.bindTo);
+        return reply.redirect(flow.returnTo, 302);
+      }
       const resolved = await resolveAccount(runtime, slug, person, request.ip);
-      if ('confirmEmail' in resolved) return reply.redirect(`/user-center/auth-failed?reason=email`, 302);
+      if ('confirmEmail' in resolved) {
+        // No address the provider vouches for: the person gives one (binding-email.ts).
+        const key = await keepPendingBinding(runtime, { provider: slug, person });
+        return reply.redirect(`/users/confirm-email?binding_key=${encodeURIComponent(key)}`, 302);
+      }
+      await applyRoleMapping(runtime, (await loadSiteSettings(runtime)).external_login, resolved.userId, person.groups);
       const token = await signIn(runtime, request, reply, resolved.userId);
       return reply.redirect(`/users/auth-landing?access_token=${encodeURIComponent(token)}&redirect=${encodeURIComponent(flow.returnTo)}`, 302);
     } catch (error) {
@@ -145,10 +169,24 @@ export async function connectorRoutes(app: FastifyInstance) {
       const ctx = await pluginContext(runtime, entry);
       const found = await callHook(runtime, entry, 'connector.login', () => hooks.login!({ username: input.username, password: input.password }, ctx), CONNECTOR_TIMEOUT_MS);
       if (!found) throw new FieldErrors([{ field: 'username', reason: 'error.object.email_or_password_incorrect' }], 'error.object.email_or_password_incorrect');
-      const resolved = await resolveAccount(runtime, slug, checkExternalUser(found), request.ip);
+      const person = checkExternalUser(found);
+      const resolved = await resolveAccount(runtime, slug, person, request.ip);
       if ('confirmEmail' in resolved) throw badRequest('error.connector.email_needed');
+      await applyRoleMapping(runtime, (await loadSiteSettings(runtime)).external_login, resolved.userId, person.groups);
       await runtime.database.updateTable('user').set({ last_login_date: now() }).where('id', '=', resolved.userId).execute();
       return send(request, reply, await loginResponse(runtime, request, reply, resolved.userId));
+    },
+  );
+
+  // The address of a person whose provider vouched for none (/users/confirm-email). Mails count
+  // towards the address's mail limit.
+  app.post(
+    `${API_PREFIX}/connector/binding/email`,
+    { config: { access: 'none', limits: ['email_ip'], countOn: 'success' } },
+    async (request, reply) => {
+      const outcome = await bindingByEmail(runtime, parseInput(connectorBindingEmailSchema, request.body), request.ip);
+      const access_token = outcome.userId ? await signIn(runtime, request, reply, outcome.userId) : '';
+      return send(request, reply, { email_exist_and_must_be_confirmed: outcome.email_exist_and_must_be_confirmed, access_token });
     },
   );
 

@@ -8,6 +8,7 @@ import type { Mail } from '../../core/mailer.js';
  */
 export type Template =
   | 'register'
+  | 'connector_binding'
   | 'pass_reset'
   | 'change_email'
   | 'test'

@@ -2,6 +2,7 @@ import { REVIEW_SETTINGS_DEFAULTS, type ReviewSettings, type SiteQuestion, type 
 import type {
   SiteBranding,
   SiteCustomCssHtml,
+  SiteExternalLogin,
   SiteGeneral,
   SiteInfo,
   SiteInterface,
@@ -35,6 +36,8 @@ export interface SiteSettings {
   security: SiteSecurity;
   /** Beyond 1.4.0: title/body minimums, tags per question, answers to closed questions. */
   question: SiteQuestion;
+  /** Beyond 1.4.0: who may sign up through connectors, their role, provider groups to roles. */
+  external_login: SiteExternalLogin;
 }
 
 /** Defaults fill any field a stored group lacks, so replies always carry every field. */
@@ -77,6 +80,7 @@ const DEFAULTS: SiteSettings = {
   review: REVIEW_SETTINGS_DEFAULTS,
   security: { password_min_length: 8, session_lifetime_days: 7, captcha_enabled: true, limits: {} },
   question: { min_title_length: 1, min_body_length: 1, max_tags: 10, allow_answer_closed: false },
+  external_login: { sign_up: 'anyone', allowed_domains: [], new_user_role: 'user', role_mapping: [] },
 };
 
 const CACHE_KEY = 'answer:site-settings';
