@@ -1,4 +1,4 @@
-import { API_PREFIX, type ConnectorInfo } from '@answer/contract';
+import { API_PREFIX, type ConnectorBindingEmailReply, type ConnectorInfo } from '@answer/contract';
 import { useQuery } from '@tanstack/react-query';
 import { isSitePath } from '../app/redirect';
 import { get, post, request } from './client';
@@ -52,3 +52,11 @@ export const getMyLogins = (signal?: AbortSignal) => get<MyLogin[]>(`${C}/user/i
 
 /** Refused (400) when it is the account's last way to sign in; the caller shows the server's message. */
 export const unbindLogin = (externalId: string) => request<null>('DELETE', `${C}/user/unbinding`, { body: { external_id: externalId }, ...quiet });
+
+/**
+ * /users/confirm-email: the address of a person whose provider vouched for none. A new address
+ * gets an account (its token comes back); an address with an account is bound only through the
+ * link mailed to it, sent when `must` is true.
+ */
+export const bindEmail = (body: { binding_key: string; email: string; must: boolean }) =>
+  post<ConnectorBindingEmailReply>(`${C}/binding/email`, body, quiet);

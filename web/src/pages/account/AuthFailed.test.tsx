@@ -31,7 +31,8 @@ describe('the page of a failed external sign-in', () => {
     ['error.user.suspended', 'Your account has been suspended, so you cannot log in.'],
     ['error.email.illegal_email_domain_error', 'E-mail addresses from your domain are not allowed on this site.'],
     ['error.user.not_allowed_registration', 'This site does not accept new sign-ups at the moment'],
-    ['email', 'The sign-in service did not give a verified e-mail address for you'],
+    ['error.connector.email_needed', 'The sign-in service did not give a verified e-mail address for you'],
+    ['error.connector.already_connected', 'Your account already has a login through this service.'],
     ['error.connector.bound_elsewhere', 'This external login is already connected to another account.'],
     ['error.connector.failed', GENERIC],
   ])('explains %s, with a link back to the login page', async (reason, text) => {

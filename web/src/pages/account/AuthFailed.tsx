@@ -4,16 +4,16 @@ import { useTranslation } from '../../i18n/translator';
 import { MessagePage } from './MessagePage';
 
 /**
- * The reasons the server names when an external sign-in fails (its reason keys, or `email` when the
- * provider gave no verified address), each with the UI's own message. Only these are shown: the
+ * The reasons the server names when an external sign-in fails (its reason keys), each with the UI's
+ * own message. Only these are shown: the
  * reason comes from the address bar, so anything else gets the generic message.
  */
 const REASONS: Readonly<Record<string, string>> = {
-  email: 'connector.failed.email_needed',
   'error.connector.email_needed': 'connector.failed.email_needed',
   'error.connector.state_invalid': 'connector.failed.state_invalid',
   'error.connector.no_identity': 'connector.failed.no_identity',
   'error.connector.bound_elsewhere': 'connector.failed.bound_elsewhere',
+  'error.connector.already_connected': 'connector.failed.already_connected',
   'error.connector.failed': 'account.user_center_failed',
   'error.user.suspended': 'connector.failed.suspended',
   'error.user.deleted': 'connector.failed.deleted',

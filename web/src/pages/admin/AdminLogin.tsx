@@ -2,6 +2,7 @@ import { useTranslation } from '../../i18n/translator';
 import type { SiteGroupValues } from '../../api/admin-settings';
 import { TextField } from '../../components/TextField';
 import { SettingsPage, SettingsSwitch } from './settings-fields';
+import { AdminExternalLogin } from './AdminExternalLogin';
 import { useSettingsForm } from './useSettingsForm';
 
 const SWITCHES = ['allow_new_registrations', 'allow_email_registrations', 'allow_password_login', 'login_required'] as const;
@@ -26,31 +27,34 @@ export function AdminLogin() {
   const s = useSettingsForm('login', loginConvert);
   const form = s.form;
   return (
-    <SettingsPage titleKey="admin.menu.login" ready={!!form} failed={s.failed} busy={s.busy} message={s.message} onSubmit={s.submit} testId="settings-login">
-      {form && (
-        <>
-          {SWITCHES.map((name) => (
-            <SettingsSwitch
-              key={name}
-              name={name}
-              label={t(`admin.settings.login.${name}`)}
-              help={t(`admin.settings.login.${name}_hint`)}
-              checked={form[name]}
-              onChange={(on) => s.set(name, on)}
-              error={s.errors[name]}
+    <>
+      <SettingsPage titleKey="admin.menu.login" ready={!!form} failed={s.failed} busy={s.busy} message={s.message} onSubmit={s.submit} testId="settings-login">
+        {form && (
+          <>
+            {SWITCHES.map((name) => (
+              <SettingsSwitch
+                key={name}
+                name={name}
+                label={t(`admin.settings.login.${name}`)}
+                help={t(`admin.settings.login.${name}_hint`)}
+                checked={form[name]}
+                onChange={(on) => s.set(name, on)}
+                error={s.errors[name]}
+              />
+            ))}
+            <TextField
+              name="allow_email_domains"
+              rows={4}
+              label={t('admin.settings.login.allow_email_domains')}
+              help={t('admin.settings.login.allow_email_domains_hint')}
+              value={form.allow_email_domains}
+              onChange={(value) => s.set('allow_email_domains', value)}
+              error={s.errors.allow_email_domains}
             />
-          ))}
-          <TextField
-            name="allow_email_domains"
-            rows={4}
-            label={t('admin.settings.login.allow_email_domains')}
-            help={t('admin.settings.login.allow_email_domains_hint')}
-            value={form.allow_email_domains}
-            onChange={(value) => s.set('allow_email_domains', value)}
-            error={s.errors.allow_email_domains}
-          />
-        </>
-      )}
-    </SettingsPage>
+          </>
+        )}
+      </SettingsPage>
+      {form && <AdminExternalLogin />}
+    </>
   );
 }

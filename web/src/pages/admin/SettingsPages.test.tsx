@@ -92,14 +92,37 @@ describe('Login settings', () => {
   const page = adminPageHarness('/admin/login', <AdminLogin />);
   beforeEach(() => {
     vi.clearAllMocks();
-    api.getSiteGroup.mockResolvedValue({
-      allow_new_registrations: true,
-      allow_email_registrations: true,
-      allow_password_login: true,
-      login_required: false,
-      allow_email_domains: ['example.com'],
-    });
+    api.getSiteGroup.mockImplementation(async (group: string) =>
+      group === 'login'
+        ? { allow_new_registrations: true, allow_email_registrations: true, allow_password_login: true, login_required: false, allow_email_domains: ['example.com'] }
+        : { sign_up: 'anyone', allowed_domains: [], new_user_role: 'user', role_mapping: [{ group: 'staff', role: 'admin' }] },
+    );
     api.saveSiteGroup.mockResolvedValue(undefined);
+  });
+
+  it("sets the sign-in services' policy: who may sign up, and groups that make staff", async () => {
+    await page.open('/admin/login');
+    const form = page.host.querySelector('[data-testid="settings-external-login"]')!;
+    const select = form.querySelector('#field-sign_up') as HTMLSelectElement;
+    await act(async () => {
+      select.value = 'allowed_domains';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await settle();
+    await type(form.querySelector('#field-allowed_domains'), 'partner.example\n');
+    const addGroup = [...form.querySelectorAll('button')].find((b) => b.textContent === 'Add a group')!;
+    await click(addGroup);
+    await type(form.querySelectorAll('[data-testid="role-mapping"] input')[1]!, 'Answer-Mods');
+    await click(form.querySelector('button[type="submit"]'));
+    expect(api.saveSiteGroup).toHaveBeenCalledWith('external-login', {
+      sign_up: 'allowed_domains',
+      allowed_domains: ['partner.example'],
+      new_user_role: 'user',
+      role_mapping: [
+        { group: 'staff', role: 'admin' },
+        { group: 'Answer-Mods', role: 'moderator' },
+      ],
+    });
   });
 
   it('edits the allowed domains one per line and sends them as a list', async () => {

@@ -55,7 +55,7 @@ describe('My logins', () => {
     expect(rows(section)).toEqual([
       { text: 'Sign in with TestIDConnectedRemove', icon: true, action: [['Remove', null]] },
       // "Connect" signs in with the provider and comes back here (the server binds by a verified e-mail).
-      { text: 'Company SSONot connectedConnect', icon: true, action: [['Connect', `${COMPANY.link}?redirect=%2Fusers%2Fsettings%2Faccount`]] },
+      { text: 'Company SSONot connectedConnect', icon: true, action: [['Connect', `${COMPANY.link}?bind=1&redirect=%2Fusers%2Fsettings%2Faccount`]] },
     ]);
     expect(section.querySelector('svg, script')).toBeNull();
   });

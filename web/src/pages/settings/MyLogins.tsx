@@ -66,10 +66,9 @@ export function MyLogins() {
                 {t('settings.account_page.remove')}
               </Button>
             ) : (
-              // The server has no "add this login to my account" call: following the link signs in with
-              // the provider, and the server binds that identity to this account when the provider
-              // vouches for the same e-mail address (a verified one); else it signs in that account.
-              <a className="btn btn-sm btn-outline-primary" href={connectorHref(login.link, HERE)} aria-label={t('settings.account_page.connect_login', { name: login.name })}>
+              // `bind=1`: the server adds the identity the person proves at the provider to this
+              // account (the visit cookie names it) and comes back here, instead of signing in.
+              <a className="btn btn-sm btn-outline-primary" href={connectorHref(`${login.link}?bind=1`, HERE)} aria-label={t('settings.account_page.connect_login', { name: login.name })}>
                 {t('settings.account_page.connect')}
               </a>
             )}
