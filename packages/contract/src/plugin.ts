@@ -4,7 +4,7 @@
  */
 export interface ConnectorInfo {
   name: string;
-  /** An SVG image, inline. */
+  /** An SVG image, its text base64-encoded (upstream's wire: the 1.4.0 client decodes it). */
   icon: string;
   /** Where the button leads: the connector's login start on this site. */
   link: string;

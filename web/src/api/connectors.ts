@@ -9,7 +9,7 @@ export type { ConnectorInfo };
 /** GET connector/user/info: an enabled connector and whether the member's account is bound to it. */
 export interface MyLogin {
   name: string;
-  /** An SVG image, inline (from a plugin: shown only as an image, see ConnectorIcon). */
+  /** An SVG image, base64 (from a plugin: shown only as an image, see ConnectorIcon). */
   icon: string;
   link: string;
   binding: boolean;

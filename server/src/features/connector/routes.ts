@@ -18,6 +18,7 @@ import { loadSiteSettings } from '../siteinfo/service.js';
 import { parseSiteUrl } from '../siteinfo/site-url.js';
 import { addLogin, checkExternalUser, resolveAccount } from './accounts.js';
 import { bindingByEmail, keepPendingBinding } from './binding-email.js';
+import { svgBase64 } from './icon.js';
 import { applyRoleMapping } from './roles.js';
 
 /** The browser's half of a sign-in under way: a cookie naming the server-kept state (10 minutes, single use). */
@@ -196,7 +197,7 @@ export async function connectorRoutes(app: FastifyInstance) {
     const list = (await enabledWith(runtime, 'connector')).map(({ entry, hooks }) => {
       const slug = hooks.slug ?? entry.slug;
       const bound = bindings.find((b) => b.provider === slug);
-      return { name: translate(hooks.name, request.lang), icon: hooks.logoSvg, link: `${API_PREFIX}/connector/login/${slug}`, binding: !!bound, external_id: bound?.external_id ?? '' };
+      return { name: translate(hooks.name, request.lang), icon: svgBase64(hooks.logoSvg), link: `${API_PREFIX}/connector/login/${slug}`, binding: !!bound, external_id: bound?.external_id ?? '' };
     });
     return send(request, reply, list);
   });

@@ -9,6 +9,7 @@ import { callHook } from './call.js';
 import { pluginContext } from './context.js';
 import { enabledWith, pluginOr404, pluginsWithState, setPluginEnabled, statusOf } from './service.js';
 import { webParts } from './web.js';
+import { svgBase64 } from '../connector/icon.js';
 
 const listQuery = z.object({
   status: z.enum(['all', 'active', 'inactive']).catch('all').default('all'),
@@ -37,7 +38,7 @@ export async function pluginRoutes(app: FastifyInstance) {
   app.get(`${API_PREFIX}/connector/info`, { config: { access: 'none' } }, async (request, reply) => {
     const connectors: ConnectorInfo[] = (await enabledWith(runtime, 'connector')).map(({ entry, hooks }) => ({
       name: translate(hooks.name, request.lang),
-      icon: hooks.logoSvg,
+      icon: svgBase64(hooks.logoSvg),
       link: `${API_PREFIX}/connector/login/${hooks.slug ?? entry.slug}`,
       ...(hooks.login && !hooks.sender && { form: true }),
     }));

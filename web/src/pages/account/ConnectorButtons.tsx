@@ -17,13 +17,13 @@ export function ConnectorButtons({ links, switches = [], onSwitch }: { links: Co
     <div className="d-grid gap-2 my-3" data-testid="connector-buttons">
       {switches.map((c) => (
         <button key={c.link} type="button" className={BUTTON} onClick={() => onSwitch?.(c.link)}>
-          <ConnectorIcon svg={c.icon} />
+          <ConnectorIcon icon={c.icon} />
           <span>{c.name}</span>
         </button>
       ))}
       {links.map((c) => (
         <a key={c.link} href={connectorHref(c.link, returnTo)} className={BUTTON}>
-          <ConnectorIcon svg={c.icon} />
+          <ConnectorIcon icon={c.icon} />
           <span>{c.name}</span>
         </a>
       ))}

@@ -31,7 +31,7 @@ export function ConnectorLoginForm({ connector }: { connector: ConnectorInfo }) 
   return (
     <Form noValidate onSubmit={submit} data-testid="connector-login-form">
       <h2 className="h6 d-flex align-items-center gap-2 mb-3">
-        <ConnectorIcon svg={connector.icon} />
+        <ConnectorIcon icon={connector.icon} />
         <span>{connector.name}</span>
       </h2>
       <TextField {...form.field('username')} id="connector-username" label={t('connector.username')} autoComplete="username" />

@@ -17,8 +17,9 @@ import { SignUp } from './SignUp';
 const API = '/answer/api/v1';
 // A plugin's logo trying to run a script: it must only ever be an image.
 const HOSTILE_SVG = '<svg xmlns="http://www.w3.org/2000/svg" onload="window.__xss=1"><script>window.__xss=2</script><circle r="7"/></svg>';
-const REDIRECT = { name: 'Sign in with TestID', icon: HOSTILE_SVG, link: `${API}/connector/login/testid` };
-const DIRECTORY = { name: 'Sign in with your company account', icon: '<svg xmlns="http://www.w3.org/2000/svg"/>', link: `${API}/connector/login/ldap`, form: true };
+// Icons come base64-encoded, as upstream sends them.
+const REDIRECT = { name: 'Sign in with TestID', icon: btoa(HOSTILE_SVG), link: `${API}/connector/login/testid` };
+const DIRECTORY = { name: 'Sign in with your company account', icon: btoa('<svg xmlns="http://www.w3.org/2000/svg"/>'), link: `${API}/connector/login/ldap`, form: true };
 const MEMBER = { id: '7', access_token: 'directory-token', username: 'ada', display_name: 'Ada', avatar: { type: '', gravatar: '', custom: '' }, status: 'normal', mail_status: 1, role_id: 1 };
 
 const site = (login: Partial<SiteInfo['login']> = {}) =>
@@ -92,7 +93,7 @@ describe('the login page with sign-in services', () => {
   it("shows a plugin's logo only as an image, so no script in it can run", async () => {
     await openLogin([REDIRECT]);
     const icon = $<HTMLImageElement>('[data-testid="connector-buttons"] img')!;
-    expect(icon.getAttribute('src')).toBe(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(HOSTILE_SVG)}`);
+    expect(icon.getAttribute('src')).toBe(`data:image/svg+xml;base64,${btoa(HOSTILE_SVG)}`);
     expect(icon.getAttribute('alt')).toBe('');
     expect($$('svg, script')).toEqual([]);
     expect((window as { __xss?: number }).__xss).toBeUndefined();

@@ -7,7 +7,7 @@ import { clickText, fakeApi, findIn, renderRoutes, type SentRequest, settle } fr
 import { SettingsAccount } from './SettingsAccount';
 
 const API = '/answer/api/v1';
-const ICON = '<svg xmlns="http://www.w3.org/2000/svg"><script>window.__xss=1</script></svg>';
+const ICON = btoa('<svg xmlns="http://www.w3.org/2000/svg"><script>window.__xss=1</script></svg>');
 const TESTID = { name: 'Sign in with TestID', icon: ICON, link: `${API}/connector/login/testid`, binding: true, external_id: 'ext-newcomer' };
 const COMPANY = { name: 'Company SSO', icon: ICON, link: `${API}/connector/login/company`, binding: false, external_id: '' };
 const MEMBER = { id: '7', access_token: 't', username: 'newcomer', display_name: 'New Comer', e_mail: 'newcomer@example.com', avatar: { type: '', gravatar: '', custom: '' }, status: 'normal', mail_status: 1, role_id: 1, have_password: false };

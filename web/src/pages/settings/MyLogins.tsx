@@ -54,7 +54,7 @@ export function MyLogins() {
       <ul className="list-group" data-testid="my-logins">
         {logins.data.map((login) => (
           <li key={login.link} className="list-group-item d-flex align-items-center gap-3" data-testid="my-login">
-            <ConnectorIcon svg={login.icon} size={24} />
+            <ConnectorIcon icon={login.icon} size={24} />
             <div className="flex-grow-1">
               <div>{login.name}</div>
               <div className={`small ${login.binding ? 'text-success' : 'text-body-secondary'}`}>
