@@ -42,5 +42,11 @@ export interface PluginContext {
     get(key: string): Promise<string | undefined>;
     set(key: string, value: string, ttlSeconds?: number): Promise<void>;
     delete(key: string): Promise<void>;
+    /**
+     * Sets the key only if it is absent, in one step on every instance: of concurrent callers
+     * exactly one gets true. For single-use markers (a SAML assertion ID, a used code) that must
+     * be refused the second time even when two requests race.
+     */
+    add(key: string, value: string, ttlSeconds: number): Promise<boolean>;
   };
 }

@@ -38,6 +38,7 @@ export function fakeContext(config: ConfigValues): FakeContext {
       get: async (key) => store.get(key),
       set: async (key, value) => void store.set(key, value),
       delete: async (key) => void store.delete(key),
+      add: async (key, value) => (store.has(key) ? false : (store.set(key, value), true)),
     },
   };
   return fake;

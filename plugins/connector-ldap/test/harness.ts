@@ -57,6 +57,7 @@ export function fakeContext(values: ConfigValues): PluginContext & { logged: Log
       get: async (key: string) => store.get(key),
       set: async (key: string, value: string) => void store.set(key, value),
       delete: async (key: string) => void store.delete(key),
+      add: async (key: string, value: string) => (store.has(key) ? false : (store.set(key, value), true)),
     },
   };
 }

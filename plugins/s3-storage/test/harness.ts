@@ -71,6 +71,7 @@ export function fakeContext(values: ConfigValues): PluginContext & { values: Con
       get: async (key: string) => store.get(key),
       set: async (key: string, value: string) => void store.set(key, value),
       delete: async (key: string) => void store.delete(key),
+      add: async (key: string, value: string) => (store.has(key) ? false : (store.set(key, value), true)),
     },
   };
   return ctx;

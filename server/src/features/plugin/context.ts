@@ -38,8 +38,17 @@ export async function pluginContext(runtime: Runtime, entry: PluginEntry): Promi
       get: (key) => runtime.shared.get<string>(STORE_PREFIX + slug + ':' + key).then((v) => v ?? undefined),
       set: (key, value, ttl) => runtime.shared.set(STORE_PREFIX + slug + ':' + key, value, Math.min(ttl ?? MAX_STORE_SECONDS, MAX_STORE_SECONDS)),
       delete: (key) => runtime.shared.delete(STORE_PREFIX + slug + ':' + key),
+      add: (key, value, ttl) => runtime.shared.add(STORE_PREFIX + slug + ':' + key, value, markerSeconds(ttl)),
     },
   };
+}
+
+/**
+ * A set-if-absent marker's lifetime: whole seconds (Redis's EX takes no fractions), at least one
+ * (a marker gone at once would let its first use be repeated), at most the store's longest.
+ */
+function markerSeconds(ttl: number): number {
+  return Number.isFinite(ttl) ? Math.min(Math.max(Math.ceil(ttl), 1), MAX_STORE_SECONDS) : MAX_STORE_SECONDS;
 }
 
 /** The defaults of the fields of a plugin's admin form. */
