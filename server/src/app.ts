@@ -34,6 +34,9 @@ import { pluginConfigRoutes } from './features/plugin/config-routes.js';
 import { pluginRoutes } from './features/plugin/routes.js';
 import { pluginAgentRoutes } from './features/plugin/agent-routes.js';
 import { connectorRoutes } from './features/connector/routes.js';
+import { registerNativeAccountBan } from './features/user-center/native-ban.js';
+import { registerOwnedFieldGuard } from './features/user-center/owned-fields.js';
+import { userCenterRoutes } from './features/user-center/routes.js';
 import { registerPluginDelivery } from './features/plugin/delivery.js';
 import { registerNotificationPlugins } from './features/plugin/notify.js';
 import { applyPlugins, startPlugins } from './features/plugin/service.js';
@@ -203,6 +206,10 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
     const loginRequired = access === 'public' && (await loadSiteSettings(runtime)).login.login_required;
     ensureRouteAccess(request.user, access, loginRequired);
   });
+  // While a user centre replaces the site's own accounts, their routes answer 403, and what it owns
+  // of a profile is read-only: checks added to exactly those routes as they are registered below.
+  registerNativeAccountBan(app);
+  registerOwnedFieldGuard(app);
   // Captcha and abuse limits a route declares (`captcha`, `limits`), after its access check.
   registerThrottle(app);
 
@@ -246,6 +253,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(pluginConfigRoutes);
   await app.register(pluginAgentRoutes);
   await app.register(connectorRoutes);
+  await app.register(userCenterRoutes);
   await app.register(pluginFileRoutes);
   await app.register(smtpRoutes, { prefix: ADMIN_API_PREFIX });
   await app.register(tagAdminRoutes, { prefix: ADMIN_API_PREFIX });

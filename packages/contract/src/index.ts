@@ -20,3 +20,4 @@ export * from './admin-content.js';
 export * from './site-settings.js';
 export * from './branding-images.js';
 export * from './plugin.js';
+export * from './user-center.js';

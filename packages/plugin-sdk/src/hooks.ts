@@ -60,23 +60,90 @@ export interface ConnectorHooks {
   metadata?(request: { receiverUrl: string }, ctx: PluginContext): Promise<string>;
 }
 
-/** A user centre replacing the native account system (upstream's UserCenter; issue 27 fills it in). */
+/** The in-app browsers a user centre may tell apart (spec section 1), from the request's User-Agent. */
+export type ClientAgent = 'SegmentFault' | 'WeChat' | 'WeCom' | 'DingTalk';
+
+/** Who is asking, as far as a user centre's answers may depend on it. */
+export interface UserCenterRequest {
+  /** The agent's in-app browser the request came from, or null for any other browser. */
+  clientAgent: ClientAgent | null;
+  /** The reader's language (`en_US`, `zh_CN`, ...). */
+  language: string;
+}
+
+/** What a user centre says about itself (upstream's `UserCenterDesc`). */
+export interface UserCenterDescription {
+  /** A short name, e.g. "WeCom" or "Keycloak" (the sign-in page compares it with the in-app browser's agent). */
+  name: string;
+  /** Shown to people: "Log in with {displayName}". */
+  displayName: Translatable;
+  /** An SVG image, inline (shown only as an image). */
+  icon: string;
+  /** The user centre's own site, linked from the header; '' for none. */
+  url: string;
+  /**
+   * Where the login page sends people. A path or address of this site (e.g. a connector's start,
+   * `/answer/api/v1/connector/login/{slug}`) is given the page to come back to as `redirect`.
+   */
+  loginRedirectUrl: string;
+  /** Where the sign-up page sends people (often the same as the login). */
+  signUpRedirectUrl: string;
+  /** Reputation is the user centre's (not used by this host yet). */
+  rankAgentEnabled?: boolean;
+  /** Suspending and reactivating accounts is the user centre's: the admin's user pages do not offer it. */
+  userStatusAgentEnabled?: boolean;
+  /** Roles are the user centre's: the admin's user pages do not offer changing them. */
+  userRoleAgentEnabled?: boolean;
+  /** A person without an e-mail address the user centre vouches for is refused. */
+  mustAuthEmailEnabled?: boolean;
+  /**
+   * Whether the site's own accounts keep working beside the user centre. When false, the site's
+   * e-mail login and registration, password recovery and change and e-mail change answer 403, and
+   * the login and sign-up pages send people to the user centre.
+   */
+  enabledOriginalUserSystem: boolean;
+}
+
+/** A profile field the user centre may own: read-only on the site for the people it knows. */
+export type UserCenterProfileField = 'display_name' | 'username' | 'email' | 'avatar' | 'bio' | 'website' | 'location';
+
+/**
+ * A user centre replacing (or standing beside) the native account system (upstream's UserCenter,
+ * domain.md 15.1). One acts at a time: the first enabled plugin whose `active` says so; enabling one
+ * that acts switches the others that act off. The people it signs in are bound to their accounts
+ * under the plugin's connector slug when it has a connector, else under the plugin's slug.
+ */
 export interface UserCenterHooks {
-  description(ctx: PluginContext): {
-    name: string;
-    displayName: Translatable;
-    icon: string;
-    url: string;
-    loginRedirectUrl: string;
-    signUpRedirectUrl: string;
-    rankAgentEnabled: boolean;
-    userStatusAgentEnabled: boolean;
-    userRoleAgentEnabled: boolean;
-    mustAuthEmailEnabled: boolean;
-    enabledOriginalUserSystem: boolean;
-  };
-  loginCallback?(request: ConnectorRequest, ctx: PluginContext): Promise<ExternalUser>;
-  signUpCallback?(request: ConnectorRequest, ctx: PluginContext): Promise<ExternalUser>;
+  /**
+   * Whether the plugin acts as the site's user centre now, from its settings (a connector that can
+   * also be the site's only sign-in says so by a switch). Default: whenever the plugin is enabled.
+   */
+  active?(ctx: PluginContext): boolean;
+  description(ctx: PluginContext, request: UserCenterRequest): UserCenterDescription;
+  /** Entries of the user centre's menu (upstream's control centre). */
+  controlCenterItems?(ctx: PluginContext, request: UserCenterRequest): { name: string; label: Translatable; url: string }[];
+  /**
+   * The person the user centre sends back to `/answer/api/v1/user-center/login/callback` (and
+   * `/sign-up/callback`); throw to refuse. Plugins with a connector's redirect flow need none:
+   * their login URL is the connector's start, and its receiver signs people in.
+   */
+  loginCallback?(request: ConnectorRequest & UserCenterRequest, ctx: PluginContext): Promise<ExternalUser>;
+  signUpCallback?(request: ConnectorRequest & UserCenterRequest, ctx: PluginContext): Promise<ExternalUser>;
+  /**
+   * The profile fields the user centre owns: shown read-only to the people it knows, a change
+   * refused, and set from what it says each time they sign in through it.
+   */
+  ownedProfileFields?(ctx: PluginContext): UserCenterProfileField[];
+  /** Where a person changes their profile and account at the user centre. */
+  userSettings?(externalId: string, ctx: PluginContext): Promise<{ profileSettingRedirectUrl?: string; accountSettingRedirectUrl?: string }>;
+  /** Links shown on a person's profile (upstream's personal branding). */
+  personalBranding?(externalId: string, ctx: PluginContext): Promise<{ icon: string; name: string; label: string; url: string }[]>;
+  /**
+   * Where the browser goes after the site's own logout to end the session at the user centre too
+   * (OpenID Connect RP-initiated logout), or null when there is nowhere to go. The user centre
+   * should send the person back to `postLogoutRedirectUrl` (the site's home page).
+   */
+  logoutUrl?(request: { externalId: string; postLogoutRedirectUrl: string }, ctx: PluginContext): Promise<string | null>;
 }
 
 // ---------------------------------------------------------------- search

@@ -14,6 +14,69 @@ const pathField = (name: string, en: string, zh: string, defaults: string, zhDef
   maxLength: MAX_PATH_LENGTH,
 });
 
+/** Single sign-on only (the plugin as the site's user centre, user-center.ts): the last part of the form. */
+const singleSignOnFields: ConfigFieldSpec[] = [
+  {
+    name: 'legend_sso',
+    type: 'legend',
+    title: { en_US: 'Single sign-on only', zh_CN: '仅限单点登录' },
+    description: {
+      en_US:
+        "Before turning this on, sign in once through this provider with the administrator's account (its verified e-mail address connects it), so that you can still get in afterwards.",
+      zh_CN: '开启前，请先用管理员账户通过此身份提供方登录一次（凭已验证的邮箱关联账户），以确保开启后仍能登录。',
+    },
+  },
+  {
+    name: FIELD.ssoOnly,
+    type: 'switch',
+    title: { en_US: 'Single sign-on', zh_CN: '单点登录' },
+    label: { en_US: "Use this provider as the site's only sign-in (single sign-on)", zh_CN: '将此身份提供方作为本站唯一的登录方式（单点登录）' },
+    description: {
+      en_US:
+        "Logging in and signing up go to the provider; the site's own e-mail login and registration, password recovery and change and e-mail change are switched off, and so are other sign-in services. The display name and e-mail address (and the user name when a claim is mapped to it) come from the provider at every sign-in and cannot be changed on the site. Logging out of the site also signs out at the provider.",
+      zh_CN:
+        '登录和注册都将转到身份提供方；本站自身的邮箱登录与注册、找回与修改密码、修改邮箱以及其他登录服务都将关闭。显示名称和邮箱（以及映射了声明的用户名）在每次登录时取自身份提供方，不能在本站修改。退出本站时也会同时退出身份提供方。',
+    },
+    default: false,
+  },
+  {
+    name: FIELD.ssoName,
+    type: 'input',
+    title: { en_US: 'Provider name', zh_CN: '身份提供方名称' },
+    description: {
+      en_US: 'Shown as "Log in with <name>". Empty: the provider\'s name ("single sign-on" for Custom).',
+      zh_CN: '显示为“使用<名称>登录”。留空则使用身份提供方的名称（自定义为“单点登录”）。',
+    },
+    placeholder: 'Example Corp',
+    default: '',
+    maxLength: MAX_LABEL_LENGTH,
+  },
+  {
+    name: FIELD.accountUrl,
+    type: 'input',
+    inputType: 'url',
+    title: { en_US: 'Account page at the provider', zh_CN: '身份提供方的账户页面' },
+    description: {
+      en_US: 'Optional: where people change their name, e-mail address and password; the site\'s settings pages link to it. Keycloak: https://<host>/realms/<realm>/account.',
+      zh_CN: '可选：用户修改姓名、邮箱和密码的地址，本站的设置页面会链接到这里。Keycloak：https://<主机>/realms/<realm>/account。',
+    },
+    placeholder: 'https://sso.example.com/realms/main/account',
+    default: '',
+  },
+  {
+    name: FIELD.providerLogout,
+    type: 'switch',
+    title: { en_US: 'Sign out at the provider', zh_CN: '同时退出身份提供方' },
+    label: { en_US: 'Logging out of the site also ends the session at the provider', zh_CN: '退出本站时同时结束在身份提供方的会话' },
+    description: {
+      en_US:
+        "OpenID Connect RP-initiated logout, at the end_session_endpoint of the provider's discovery document. Register <site>/ (the site's address with a final slash) at the provider as a post-logout redirect URI.",
+      zh_CN: '使用 OpenID Connect 的 RP 发起登出，即身份提供方发现文档中的 end_session_endpoint。请在身份提供方处将 <站点地址>/（以斜杠结尾）登记为登出后重定向地址。',
+    },
+    default: true,
+  },
+];
+
 /** The admin's form (`/admin/oidc`). */
 export const configForm: ConfigForm = {
   fields: [
@@ -197,6 +260,7 @@ export const configForm: ConfigForm = {
     ),
     pathField(FIELD.claimPicture, 'Avatar URL', '头像 URL', 'picture (GitHub: avatar_url).', 'picture（GitHub：avatar_url）。'),
     pathField(FIELD.claimGroups, 'Groups', '用户组', 'groups (Keycloak realm roles: realm_access.roles; Google and GitHub: none).', 'groups（Keycloak realm 角色：realm_access.roles；Google 与 GitHub：无）。'),
+    ...singleSignOnFields,
   ],
   validate: validateConfig,
 };

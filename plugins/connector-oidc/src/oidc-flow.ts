@@ -29,7 +29,14 @@ export async function startOidc(settings: Settings, receiverUrl: string): Promis
  * from the user-info endpoint, when used, must be about the same subject and override the ID
  * token's (providers often send only a few claims in the token).
  */
-export async function finishOidc(settings: Settings, receiverUrl: string, query: Record<string, string>, flow: FlowState): Promise<ExternalUser> {
+export async function finishOidc(
+  settings: Settings,
+  receiverUrl: string,
+  query: Record<string, string>,
+  flow: FlowState,
+  /** Given the checked ID token (compact form) with the person, when the caller keeps it (single sign-on's logout). */
+  keepIdToken?: (user: ExternalUser, idToken: string) => Promise<void>,
+): Promise<ExternalUser> {
   if (!flow.nonce || !flow.verifier) throw new SignInError('the stored sign-in lacks its nonce or verifier');
   const config = await configurationFor(settings);
   const tokens = await client.authorizationCodeGrant(config, callbackUrl(receiverUrl, query), {
@@ -45,5 +52,7 @@ export async function finishOidc(settings: Settings, receiverUrl: string, query:
     const userinfo = await client.fetchUserInfo(config, tokens.access_token, idToken.sub);
     claims = { ...claims, ...userinfo, sub: idToken.sub };
   }
-  return toExternalUser(claims, settings.claims, settings.issuer);
+  const user = toExternalUser(claims, settings.claims, settings.issuer);
+  if (keepIdToken && tokens.id_token) await keepIdToken(user, tokens.id_token);
+  return user;
 }

@@ -3,12 +3,15 @@
  * Authentik or any other) or a plain OAuth 2 provider (GitHub or any other). The host sends the
  * person to `sender`'s address and keeps its state record; the provider sends them back to the
  * receiver URL, where `receiver` checks everything and says who they are. Which account they get
- * is the host's decision.
+ * is the host's decision. With "single sign-on only" on, the provider is also the site's user
+ * centre (user-center.ts): the only way in, the owner of people's names and addresses, and part of
+ * logging out.
  */
 import { type PluginContext, SDK_VERSION, type Translatable, definePlugin } from '@answer/plugin-sdk';
 import { configForm } from './config-form.js';
 import { finishSignIn, startSignIn } from './sign-in.js';
 import { SLUG, readSettings } from './settings.js';
+import { userCenter } from './user-center.js';
 
 /**
  * The button's label and icon. The SDK has them as plain properties, read without a context, so
@@ -61,4 +64,7 @@ export default definePlugin({
       return finishSignIn(request, ctx);
     },
   },
+
+  // Acts only while the admin's "single sign-on only" switch is on.
+  userCenter,
 });

@@ -29,6 +29,10 @@ export const FIELD = {
   claimEmailVerified: 'claim_email_verified',
   claimPicture: 'claim_picture',
   claimGroups: 'claim_groups',
+  ssoOnly: 'sso_only',
+  ssoName: 'sso_name',
+  accountUrl: 'account_url',
+  providerLogout: 'provider_logout',
 } as const;
 
 export type TokenAuth = 'client_secret_post' | 'client_secret_basic';
@@ -53,6 +57,14 @@ export interface Settings {
   emailsUrl: string;
   tokenAuth: TokenAuth;
   pkce: boolean;
+  /** Single sign-on only: the provider is the site's user centre (user-center.ts). */
+  ssoOnly: boolean;
+  /** The provider's name as people see it ("Log in with {name}"). */
+  ssoName: Translatable;
+  /** Where people change their name, e-mail and password at the provider ('' for nowhere). */
+  accountUrl: string;
+  /** Logging out of the site also ends the session at the provider (RP-initiated logout). */
+  providerLogout: boolean;
 }
 
 export const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
@@ -98,6 +110,10 @@ export function readSettings(values: ConfigValues): Settings {
     emailsUrl: or(FIELD.emailsUrl, preset.emailsUrl),
     tokenAuth: values[FIELD.tokenAuth] === 'client_secret_basic' ? 'client_secret_basic' : 'client_secret_post',
     pkce: flag(values[FIELD.pkce], true),
+    ssoOnly: flag(values[FIELD.ssoOnly], false),
+    ssoName: or(FIELD.ssoName) || (preset.id === 'custom' ? { en_US: 'single sign-on', zh_CN: '单点登录' } : preset.title),
+    accountUrl: or(FIELD.accountUrl),
+    providerLogout: flag(values[FIELD.providerLogout], true),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ConnectorRequest, ExternalUser, PluginContext } from '@answer/plugin-sdk';
 import { SignInError, describeFailure } from './errors.js';
 import { checkFlow, useOnce } from './flow-state.js';
+import { keepIdToken } from './id-tokens.js';
 import { finishOAuth2, startOAuth2 } from './oauth2-flow.js';
 import { finishOidc, startOidc } from './oidc-flow.js';
 import { type Settings, readSettings } from './settings.js';
@@ -43,8 +44,10 @@ export async function finishSignIn(request: ConnectorRequest, ctx: PluginContext
     const settings = usableSettings(ctx);
     const flow = checkFlow(request.state, request.query, settings);
     await useOnce(ctx, flow.state);
+    // Single sign-on keeps the ID token for the provider's logout (user-center.ts); nothing else needs it.
+    const keep = settings.ssoOnly && settings.providerLogout ? (user: ExternalUser, idToken: string) => keepIdToken(ctx, user.externalId, idToken) : undefined;
     return settings.mode === 'oidc'
-      ? await finishOidc(settings, request.receiverUrl, request.query, flow)
+      ? await finishOidc(settings, request.receiverUrl, request.query, flow, keep)
       : await finishOAuth2(settings, request.receiverUrl, request.query, flow);
   } catch (error) {
     refuse(ctx, 'a sign-in', error);

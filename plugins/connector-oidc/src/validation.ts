@@ -90,6 +90,12 @@ export function validateConfig(values: ConfigValues): FieldError[] {
       fail(field, { en_US: 'Enter a claim name or a dot path such as data.user.id (no spaces).', zh_CN: '请输入声明名称或点路径，例如 data.user.id（不能包含空格）。' });
     }
   }
+  if (text(values[FIELD.ssoName]).length > MAX_LABEL_LENGTH) {
+    fail(FIELD.ssoName, { en_US: `Keep the name to ${MAX_LABEL_LENGTH} characters.`, zh_CN: `名称最多 ${MAX_LABEL_LENGTH} 个字符。` });
+  }
+  // A link people follow from the site's settings pages: https only, as every provider address.
+  if (settings.accountUrl && !isProviderUrl(settings.accountUrl)) fail(FIELD.accountUrl, urlMessage('https://sso.example.com/realms/main/account'));
+
   if (!settings.claims.subject) fail(FIELD.claimSubject, { en_US: "Name the claim that holds the person's permanent id.", zh_CN: '请填写保存用户永久 ID 的声明。' });
   return errors;
 }

@@ -3,7 +3,7 @@ import { type IncomingMessage, type ServerResponse, createServer } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import type { ConfigValues } from '@answer/plugin-sdk';
 import { Provider } from 'oidc-provider';
-import { RECEIVER_URL } from './context.ts';
+import { POST_LOGOUT_URL, RECEIVER_URL } from './context.ts';
 
 export const OIDC_CLIENT = { id: 'answer-oidc', secret: 'oidc-client-secret-for-tests' };
 export const OAUTH2_CLIENT = { id: 'answer-oauth2', secret: 'oauth2-client-secret-for-tests' };
@@ -123,7 +123,14 @@ export async function startProvider(): Promise<TestProvider> {
 
   provider = new Provider(issuer, {
     clients: [
-      { client_id: OIDC_CLIENT.id, client_secret: OIDC_CLIENT.secret, redirect_uris: [RECEIVER_URL], token_endpoint_auth_method: 'client_secret_basic' },
+      {
+        client_id: OIDC_CLIENT.id,
+        client_secret: OIDC_CLIENT.secret,
+        redirect_uris: [RECEIVER_URL],
+        // Where the provider's logout may send the browser back to (single sign-on's logout).
+        post_logout_redirect_uris: [POST_LOGOUT_URL],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
       { client_id: OAUTH2_CLIENT.id, client_secret: OAUTH2_CLIENT.secret, redirect_uris: [RECEIVER_URL], token_endpoint_auth_method: 'client_secret_post' },
     ],
     jwks: { keys: [signingKey()] },

@@ -7,6 +7,7 @@ import { useUser } from '../state/user';
 import type { Guard, GuardContext, GuardResult } from './guards';
 import { deriveLoginState } from './login-state';
 import { forgetRedirect, peekRedirect, rememberRedirect } from './redirect';
+import { leaveFor, withReturnPath } from './user-center';
 
 /** What guards decide from: the session, site settings and the current location. */
 export function useGuardContext(): GuardContext {
@@ -31,7 +32,8 @@ function Redirect({ to, remember, resume, external }: RedirectProps) {
   useEffect(() => {
     if (remember) rememberRedirect(pathname + search);
     if (resume) forgetRedirect();
-    if (external) window.location.replace(target);
+    // A user centre's login (spec section 2) is told the page to come back to, as a connector's button is.
+    if (external) leaveFor(withReturnPath(target));
     else navigate(target, { replace: true });
   }, [target, remember, resume, external, pathname, search, navigate]);
   return <PageLoading />;

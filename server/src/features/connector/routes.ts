@@ -20,6 +20,7 @@ import { addLogin, checkExternalUser, resolveAccount } from './accounts.js';
 import { bindingByEmail, keepPendingBinding } from './binding-email.js';
 import { svgBase64 } from './icon.js';
 import { applyRoleMapping } from './roles.js';
+import { syncAfterConnectorSignIn } from '../user-center/sync.js';
 
 /** The browser's half of a sign-in under way: a cookie naming the server-kept state (10 minutes, single use). */
 const FLOW_COOKIE = 'connector_flow';
@@ -144,6 +145,7 @@ export async function connectorRoutes(app: FastifyInstance) {
         return reply.redirect(`/users/confirm-email?binding_key=${encodeURIComponent(key)}`, 302);
       }
       await applyRoleMapping(runtime, (await loadSiteSettings(runtime)).external_login, resolved.userId, person.groups);
+      await syncAfterConnectorSignIn(runtime, slug, resolved.userId, person);
       const token = await signIn(runtime, request, reply, resolved.userId);
       return reply.redirect(`/users/auth-landing?access_token=${encodeURIComponent(token)}&redirect=${encodeURIComponent(flow.returnTo)}`, 302);
     } catch (error) {
@@ -174,6 +176,7 @@ export async function connectorRoutes(app: FastifyInstance) {
       const resolved = await resolveAccount(runtime, slug, person, request.ip);
       if ('confirmEmail' in resolved) throw badRequest('error.connector.email_needed');
       await applyRoleMapping(runtime, (await loadSiteSettings(runtime)).external_login, resolved.userId, person.groups);
+      await syncAfterConnectorSignIn(runtime, slug, resolved.userId, person);
       await runtime.database.updateTable('user').set({ last_login_date: now() }).where('id', '=', resolved.userId).execute();
       return send(request, reply, await loginResponse(runtime, request, reply, resolved.userId));
     },

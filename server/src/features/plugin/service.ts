@@ -4,6 +4,7 @@ import { setMarkdownExtensions } from '../../core/markdown.js';
 import { setFrameSources } from '../../core/security-headers.js';
 import type { Runtime } from '../../runtime.js';
 import { BUILTIN_CAPTCHA, captchaEnabled, setCaptchaEnabled } from '../captcha/plugin.js';
+import { otherActingUserCentres } from '../user-center/active.js';
 import { callHook } from './call.js';
 import { pluginContext } from './context.js';
 import type { PluginEntry } from './registry.js';
@@ -71,6 +72,9 @@ export async function setPluginEnabled(runtime: Runtime, slug: string, enabled: 
         else changes[other.slug] = false;
       }
     }
+    // One user centre acts at a time: a plugin is one only while its settings say so (a connector
+    // that can also be the site's only sign-in), so only the others that act now are switched off.
+    for (const other of await otherActingUserCentres(runtime, entry)) changes[other] = false;
   }
   if (slug === BUILTIN_CAPTCHA.info.slug_name) {
     await setCaptchaEnabled(runtime, enabled);

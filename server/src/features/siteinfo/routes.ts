@@ -39,8 +39,5 @@ export async function siteinfoRoutes(app: FastifyInstance) {
     send(request, reply, uiBundle(request.lang)),
   );
 
-  // No user-centre plugin exists, so the agent is disabled (the shape upstream returns in that case).
-  app.get('/user-center/agent', { config: { access: 'none', beforeInstall: true } }, async (request, reply) =>
-    send(request, reply, { enabled: false, agent_info: null }),
-  );
+  // GET /user-center/agent is the user centre's (features/user-center/routes.ts).
 }

@@ -20,6 +20,7 @@ const REASONS: Readonly<Record<string, string>> = {
   'error.email.illegal_email_domain_error': 'connector.failed.email_domain',
   'error.user.not_allowed_registration': 'connector.failed.registration_closed',
   'error.plugin.unavailable': 'connector.failed.unavailable',
+  'error.user_center.only_sign_in': 'connector.failed.only_sign_in',
 };
 
 /** The message key of a failure reason; the generic one for a reason this page does not know. */

@@ -13,13 +13,15 @@ import { useCaptcha } from '../../components/captcha/useCaptcha';
 import { FormMessage } from '../../components/FormMessage';
 import { TextField } from '../../components/TextField';
 import { useForm } from '../../hooks/useForm';
-import { useSiteInfo } from '../../state/site';
+import { activeAgent, agentReplacesAccounts } from '../../app/agent';
+import { useAgent, useSiteInfo } from '../../state/site';
 import { acceptLogin, useUser } from '../../state/user';
 import { checkForm } from '../../utils/form-errors';
 import { AccountPanel } from './AccountPanel';
 import { ConnectorButtons } from './ConnectorButtons';
 import { ConnectorLoginForm } from './ConnectorLoginForm';
 import { InactiveNotice } from './InactiveNotice';
+import { UserCenterButton } from './UserCenterButton';
 
 /**
  * /users/login. A user who logged in but has not confirmed their e-mail sees that notice here
@@ -38,21 +40,27 @@ const EMAIL = 'email';
 /**
  * The ways in: the e-mail form (unless the site turned password logins off), the forms of directory
  * connectors (one shown at a time, the others a button that switches to theirs) and a button per
- * redirect connector. Connectors stay when password logins are off: they are then the way in.
+ * redirect connector. Connectors stay when password logins are off: they are then the way in. A
+ * user centre (login agent) has one button instead of the connectors'.
  */
 function LoginForm({ inactiveHint }: { inactiveHint: boolean }) {
   const { t } = useTranslation();
   const site = useSiteInfo();
   const connectors = useConnectors();
-  const passwordOn = site?.login.allow_password_login !== false;
-  const all = connectors.data ?? [];
+  // A user centre's button stands in for the connectors' (as upstream's hosting connector); while it
+  // replaces the site's own accounts, the e-mail form goes too (the page's guard usually sent the
+  // person to it already).
+  const uc = useAgent();
+  const agent = activeAgent(uc);
+  const passwordOn = site?.login.allow_password_login !== false && !agentReplacesAccounts(uc);
+  const all = agent ? [] : (connectors.data ?? []);
   const forms = all.filter((c) => c.form);
   const [chosen, setChosen] = useState(EMAIL);
   const methods = [...(passwordOn ? [EMAIL] : []), ...forms.map((c) => c.link)];
   const method = methods.includes(chosen) ? chosen : methods[0];
   const directory = forms.find((c) => c.link === method);
   const others = all.filter((c) => c !== directory);
-  const nothingToShow = !passwordOn && !connectors.isPending && !all.length;
+  const nothingToShow = !agent && !passwordOn && !connectors.isPending && !all.length;
 
   return (
     <AccountPanel title={t('account.login')} testId="login-page">
@@ -65,6 +73,13 @@ function LoginForm({ inactiveHint }: { inactiveHint: boolean }) {
           {t('account.password_login_off')}
         </Alert>
       )}
+      {agent && !passwordOn && agentReplacesAccounts(uc) && (
+        <p className="text-center text-body-secondary" data-testid="user-center-note">
+          {t('connector.user_center.accounts_managed', { name: agent.display_name || agent.name || '' })}
+        </p>
+      )}
+      {agent && <UserCenterButton agent={agent} action="login" />}
+      {agent && method && <p className="text-center text-body-secondary small my-3">{t('connector.or')}</p>}
       {method === EMAIL && <EmailLoginForm />}
       {directory && <ConnectorLoginForm key={directory.link} connector={directory} />}
       {method && others.length > 0 && <p className="text-center text-body-secondary small my-3">{t('connector.or')}</p>}

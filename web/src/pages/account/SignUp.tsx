@@ -11,12 +11,14 @@ import { useCaptcha } from '../../components/captcha/useCaptcha';
 import { FormMessage } from '../../components/FormMessage';
 import { TextField } from '../../components/TextField';
 import { useForm } from '../../hooks/useForm';
-import { useSiteInfo } from '../../state/site';
+import { activeAgent, agentReplacesAccounts } from '../../app/agent';
+import { useAgent, useSiteInfo } from '../../state/site';
 import { acceptLogin } from '../../state/user';
 import { checkForm } from '../../utils/form-errors';
 import { passwordLengthProblem, passwordMinLength } from '../../utils/password-rule';
 import { AccountPanel } from './AccountPanel';
 import { ConnectorButtons } from './ConnectorButtons';
+import { UserCenterButton } from './UserCenterButton';
 
 /** /users/register: signing up logs the new user in; the page's guard then shows the "check your e-mail" notice. */
 export function SignUp() {
@@ -27,8 +29,14 @@ export function SignUp() {
   const minPass = passwordMinLength(site);
   // A redirect connector also makes an account for a newcomer (when the site takes sign-ups). A
   // directory's form is the login page's: it signs people in with the account they already have.
-  const redirects = (useConnectors().data ?? []).filter((c) => !c.form);
-  const emailOn = site?.login.allow_email_registrations !== false;
+  const connectors = (useConnectors().data ?? []).filter((c) => !c.form);
+  // A user centre signs people up instead of the connectors; while it replaces the site's own
+  // accounts, the e-mail form goes too (the page's guard usually sent the person to it already).
+  const uc = useAgent();
+  const agent = activeAgent(uc);
+  const redirects = agent ? [] : connectors;
+  const replaced = agentReplacesAccounts(uc);
+  const emailOn = site?.login.allow_email_registrations !== false && !replaced;
 
   const submit = form.handleSubmit(async () => {
     const checked = checkForm(registerSchema, form.values, t);
@@ -43,7 +51,11 @@ export function SignUp() {
   return (
     <AccountPanel title={t('account.signup')} testId="signup-page">
       {/* The page's guard sends visitors home when sign-ups are closed; this is only the e-mail way. */}
-      {!emailOn ? (
+      {replaced ? (
+        <p className="text-center text-body-secondary" data-testid="user-center-note">
+          {t('connector.user_center.accounts_managed', { name: agent?.display_name || agent?.name || '' })}
+        </p>
+      ) : !emailOn ? (
         <Alert variant="info" data-testid="email-registration-off">
           {t('account.email_registration_off')}
         </Alert>
@@ -59,6 +71,8 @@ export function SignUp() {
         </Form>
       )}
       {captcha.dialog}
+      {agent && emailOn && <p className="text-center text-body-secondary small my-3">{t('connector.or')}</p>}
+      {agent && <UserCenterButton agent={agent} action="sign_up" />}
       {emailOn && redirects.length > 0 && <p className="text-center text-body-secondary small my-3">{t('connector.or')}</p>}
       <ConnectorButtons links={redirects} />
       <p className="small text-body-secondary text-center mt-3">

@@ -1,4 +1,4 @@
-import { type SiteUsers, updateProfileSchema } from '@answer/contract';
+import { type SiteUsers, type UserCenterProfileField, updateProfileSchema } from '@answer/contract';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from '../../i18n/translator';
@@ -16,24 +16,44 @@ import { pullUser, useUser } from '../../state/user';
 import { checkForm } from '../../utils/form-errors';
 import { AvatarPicker } from './AvatarPicker';
 import { type ProfileValues, profileUpdate, profileValues } from './profile-form';
+import { lockOwnedFields, useUserCenterView } from './user-center-settings';
 
-/** /users/settings/profile: what others see of the user; fields the admin locked are shown read-only. */
+/**
+ * /users/settings/profile: what others see of the user; fields the admin locked, and those the
+ * user centre owns for this member (single sign-on: the name it holds), are shown read-only.
+ */
 export function SettingsProfile() {
   const { t } = useTranslation();
   usePageTitle(t('settings.profile'));
   const user = useUser();
-  const users = useSiteInfo()?.site_users;
-  if (!user || !users) return null;
-  return <ProfileForm user={user} users={users} />;
+  const siteUsers = useSiteInfo()?.site_users;
+  const uc = useUserCenterView();
+  // The form waits for the user centre's answer: what it owns must not look changeable first.
+  if (!user || !siteUsers || uc.pending) return null;
+  const owned = uc.settings?.read_only_fields ?? [];
+  const profileLink = uc.settings?.profile_setting_agent.enabled ? uc.settings.profile_setting_agent.redirect_url : '';
+  return (
+    <>
+      {profileLink && (
+        <p data-testid="user-center-profile-link">
+          <a href={profileLink}>{t('settings.user_center.change_profile', { name: uc.name })}</a>
+        </p>
+      )}
+      <ProfileForm user={user} users={lockOwnedFields(siteUsers, owned)} owned={owned} provider={uc.name} />
+    </>
+  );
 }
 
-function ProfileForm({ user, users }: { user: UserInfo; users: SiteUsers }) {
+/** `users` already has the fields the user centre owns (`owned`) locked; their help says where they come from. */
+function ProfileForm({ user, users, owned, provider }: { user: UserInfo; users: SiteUsers; owned: readonly UserCenterProfileField[]; provider: string }) {
   const { t } = useTranslation();
   const initial = profileValues(user, users);
   const form = useForm<ProfileValues>(initial);
   const captcha = useCaptcha('edit_userinfo');
   useUnsavedChangesPrompt(form.dirty);
-  const locked = (allowed: boolean) => (allowed ? {} : { disabled: true, help: t('settings.profile_page.locked') });
+  const lockedHelp = (field: UserCenterProfileField) =>
+    owned.includes(field) ? t('settings.user_center.read_only', { name: provider }) : t('settings.profile_page.locked');
+  const locked = (allowed: boolean, field: UserCenterProfileField) => (allowed ? {} : { disabled: true, help: lockedHelp(field) });
 
   const submit = form.handleSubmit(async () => {
     const body: ProfileUpdate = profileUpdate(form.values, initial, users);
@@ -50,11 +70,11 @@ function ProfileForm({ user, users }: { user: UserInfo; users: SiteUsers }) {
 
   return (
     <Form noValidate onSubmit={submit} style={{ maxWidth: 560 }} data-testid="settings-profile">
-      <TextField {...form.field('display_name')} label={t('settings.profile_page.display_name')} maxLength={30} {...locked(users.allow_update_display_name)} />
+      <TextField {...form.field('display_name')} label={t('settings.profile_page.display_name')} maxLength={30} {...locked(users.allow_update_display_name, 'display_name')} />
       <TextField
         {...form.field('username')}
         label={t('settings.profile_page.username')}
-        help={users.allow_update_username ? t('settings.profile_page.username_help') : t('settings.profile_page.locked')}
+        help={users.allow_update_username ? t('settings.profile_page.username_help') : lockedHelp('username')}
         disabled={!users.allow_update_username}
         maxLength={30}
         autoComplete="username"
@@ -83,12 +103,12 @@ function ProfileForm({ user, users }: { user: UserInfo; users: SiteUsers }) {
           aria-describedby="field-bio-help"
         />
         <Form.Text id="field-bio-help" className="d-block">
-          {users.allow_update_bio ? t('settings.profile_page.bio_help') : t('settings.profile_page.locked')}
+          {users.allow_update_bio ? t('settings.profile_page.bio_help') : lockedHelp('bio')}
         </Form.Text>
         <Form.Control.Feedback type="invalid">{form.errors.bio}</Form.Control.Feedback>
       </Form.Group>
-      <TextField {...form.field('website')} type="url" label={t('settings.profile_page.website')} placeholder="https://" {...locked(users.allow_update_website)} />
-      <TextField {...form.field('location')} label={t('settings.profile_page.location')} maxLength={100} {...locked(users.allow_update_location)} />
+      <TextField {...form.field('website')} type="url" label={t('settings.profile_page.website')} placeholder="https://" {...locked(users.allow_update_website, 'website')} />
+      <TextField {...form.field('location')} label={t('settings.profile_page.location')} maxLength={100} {...locked(users.allow_update_location, 'location')} />
       <FormMessage message={form.message} />
       <Button type="submit" disabled={form.busy}>
         {t('settings.save')}
