@@ -230,4 +230,25 @@ describe.each(dialectTargets())('external sign-in on $name', (target) => {
     const start = await site.app.inject({ url: `${API}/connector/login/testid?bind=1` });
     expect(start.headers.location).toBe('/users/login');
   });
+  it("does not sign anyone in with a login of the provider the connector used before, and warns the admin who changes it", async () => {
+    const provider = (url: string) =>
+      site.app.inject({ method: 'PUT', url: '/answer/admin/api/plugin/config', headers: { authorization: admin }, payload: { plugin_slug_name: 'test_connector', config_fields: { provider: url } } });
+    const before = tokenOf((await signIn('owner')).location);
+    const ownerId = (await userInfo(before)).id;
+    try {
+      const changed = await provider('https://idp-two.example');
+      expect(changed.statusCode).toBe(200);
+      expect(body(changed).data.warning).toMatch(/^\d+ people connected their accounts through the identity provider these settings used before/);
+      // The old binding of ext-owner gives nothing; the new provider's verified address finds the account again.
+      const again = await signIn('owner');
+      expect((await userInfo(tokenOf(again.location))).id).toBe(ownerId);
+      const rows = await site.runtime.database.selectFrom('user_external_login').select(['provider_id']).where('external_id', '=', 'ext-owner').execute();
+      expect(rows).toEqual([{ provider_id: 'https://idp-two.example' }]);
+      // nomail2 was bound under the first provider and the new one vouches for no address: no sign-in, they confirm one.
+      expect((await signIn('nomail2')).location).toMatch(/^\/users\/confirm-email\?binding_key=/);
+    } finally {
+      expect(body(await provider('https://idp-one.example')).data).toMatchObject({ warning: expect.any(String) });
+      await provider('https://idp-one.example');
+    }
+  });
 });

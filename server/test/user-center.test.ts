@@ -291,7 +291,7 @@ describe('the user centre', () => {
 
   it('follows a connector sign-in of its own connector (the hand-over connector/routes.ts calls)', async () => {
     const grace = await site.runtime.database.selectFrom('user').select('id').where('username', '=', 'grace').executeTakeFirstOrThrow();
-    const person = { externalId: 'uc-grace', displayName: 'Rear Admiral Hopper', username: '', email: '', emailVerified: false, groups: [], metaInfo: '' };
+    const person = { externalId: 'uc-grace', displayName: 'Rear Admiral Hopper', username: '', email: '', emailVerified: false, groups: [], metaInfo: '', providerId: '' };
     await syncAfterConnectorSignIn(site.runtime, 'otherid', String(grace.id), person);
     expect((await site.runtime.database.selectFrom('user').select('display_name').where('id', '=', grace.id).executeTakeFirstOrThrow()).display_name).toBe('Grace Hopper');
     await syncAfterConnectorSignIn(site.runtime, 'uc_test', String(grace.id), person);

@@ -51,6 +51,13 @@ export interface ConnectorHooks {
   sender?(request: { receiverUrl: string }, ctx: PluginContext): Promise<{ redirectUrl: string; state?: Record<string, string> }>;
   /** The person the provider sends back; throw to refuse (the person sees /user-center/auth-failed). */
   receiver?(request: ConnectorRequest, ctx: PluginContext): Promise<ExternalUser>;
+  /**
+   * Who the provider is under the current settings: an OIDC issuer, an OAuth 2 authorisation
+   * address, an LDAP server and base, a SAML IdP's entity ID. Bindings remember it: a login bound
+   * with another provider behind the same slug does not sign in (its ids mean other people), and
+   * the admin is warned when saving settings that change it while people are bound.
+   */
+  providerId?(ctx: PluginContext): string;
   /** A form sign-in (LDAP): the person, or null for wrong credentials. */
   login?(credentials: { username: string; password: string }, ctx: PluginContext): Promise<ExternalUser | null>;
   /**

@@ -17,6 +17,11 @@ const connector: ConnectorHooks = {
   // Replaced by the admin's label whenever the host runs `setup` (on load and on every save).
   name: DEFAULT_BUTTON_LABEL,
   logoSvg: LOGO_SVG,
+  // Whose entries the ids are: the directory's address and where its people are searched.
+  providerId(ctx) {
+    const settings = readSettings(ctx.config());
+    return settings.url ? `${settings.url.toLowerCase()}|${settings.baseDn.toLowerCase()}` : '';
+  },
   async login(credentials, ctx) {
     const settings = readSettings(ctx.config());
     connector.name = settings.buttonLabel;

@@ -1,4 +1,4 @@
-import type { ConfigValues, FieldError } from '@answer/plugin-sdk';
+import type { ConfigValues, FieldError, PluginContext } from '@answer/plugin-sdk';
 import { describe, expect, it } from 'vitest';
 import plugin from '../src/server.ts';
 import { readSettings } from '../src/settings.ts';
@@ -142,5 +142,13 @@ describe('presets', () => {
       disabled: { kind: 'none' },
       groups: { source: 'search', filter: '(member:1.2.840.113556.1.4.1941:={dn})' },
     });
+  });
+});
+
+describe('the provider the ids belong to', () => {
+  it('is the directory and where its people are searched, whatever the letter case', () => {
+    const providerId = (values: ConfigValues) => plugin.connector!.providerId!({ config: () => values } as PluginContext);
+    expect(providerId({ url: 'LDAP://Dir.Example:389', base_dn: 'OU=People,DC=example' })).toBe('ldap://dir.example:389|ou=people,dc=example');
+    expect(providerId({})).toBe('');
   });
 });

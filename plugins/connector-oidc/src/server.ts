@@ -10,7 +10,7 @@
 import { type PluginContext, SDK_VERSION, type Translatable, definePlugin } from '@answer/plugin-sdk';
 import { configForm } from './config-form.js';
 import { finishSignIn, startSignIn } from './sign-in.js';
-import { SLUG, readSettings } from './settings.js';
+import { SLUG, providerIdentity, readSettings } from './settings.js';
 import { userCenter } from './user-center.js';
 
 /**
@@ -55,6 +55,7 @@ export default definePlugin({
     get logoSvg() {
       return look.icon;
     },
+    providerId: (ctx) => providerIdentity(readSettings(ctx.config())),
     async sender({ receiverUrl }, ctx) {
       refreshLook(ctx);
       return startSignIn(receiverUrl, ctx);

@@ -126,5 +126,18 @@ const sha256 = (value: string): string => createHash('sha256').update(value).dig
 export const providerBinding = (settings: Settings): string =>
   sha256(JSON.stringify([settings.mode, settings.issuer, settings.authorizeUrl, settings.tokenUrl, settings.clientId])).slice(0, 32);
 
+/**
+ * Who the people's ids belong to (the host's `providerId`): the issuer for OpenID Connect, the
+ * service's origin for OAuth 2. Another value behind the same slug means other people.
+ */
+export function providerIdentity(settings: Settings): string {
+  if (settings.mode === 'oidc') return settings.issuer;
+  try {
+    return new URL(settings.authorizeUrl).origin;
+  } catch {
+    return '';
+  }
+}
+
 /** What openid-client's cached configuration was built from; hashed so the secret is not kept in a second readable copy. */
 export const discoveryKey = (settings: Settings): string => sha256(JSON.stringify([settings.issuer, settings.clientId, settings.clientSecret]));

@@ -105,6 +105,13 @@ describe('settings', () => {
     expect(readSettings({ mode: 'oauth2' }).scopes).toBe('');
   });
 
+  it('names the provider the ids belong to: the issuer, or the OAuth 2 service', () => {
+    const providerId = (values: ConfigValues) => plugin.connector!.providerId!(fakeContext(values));
+    expect(providerId({ preset: 'google' })).toBe('https://accounts.google.com');
+    expect(providerId({ mode: 'oauth2', preset: 'github' })).toBe('https://github.com');
+    expect(providerId({ mode: 'oauth2', authorize_url: 'not a url' })).toBe('');
+  });
+
   it("shows the admin's label and icon on the button once set up", async () => {
     const icon = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>';
     await plugin.setup!(fakeContext({ preset: 'keycloak', button_label: 'Sign in with Corp SSO', icon_svg: icon }));

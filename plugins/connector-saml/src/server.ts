@@ -11,7 +11,7 @@ import { checkIdentityProvider } from './idp-check.js';
 import { LOGO_SVG } from './logo.js';
 import { forgetMetadata } from './metadata-fetch.js';
 import { serviceProviderMetadata } from './service-provider.js';
-import { SLUG, readSettings, spEntityIdFor } from './settings.js';
+import { SLUG, providerIdentity, readSettings, spEntityIdFor } from './settings.js';
 import { finishSignIn, startSignIn } from './sign-in.js';
 
 /**
@@ -51,6 +51,7 @@ export default definePlugin({
       return label;
     },
     logoSvg: LOGO_SVG,
+    providerId: (ctx) => providerIdentity(readSettings(ctx.config())),
     async sender({ receiverUrl }, ctx) {
       refreshLabel(ctx);
       return startSignIn(receiverUrl, ctx);

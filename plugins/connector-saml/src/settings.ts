@@ -94,6 +94,17 @@ export interface Settings {
 
 export const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
+/**
+ * Whose people the NameIDs are (the host's `providerId`): the chosen IdP entity, else the pasted
+ * metadata's first entity ID, else the metadata's address. Read without parsing: it only tells
+ * settings apart, it is never trusted for a sign-in.
+ */
+export function providerIdentity(settings: Settings): string {
+  if (settings.idpEntityId) return settings.idpEntityId;
+  const pasted = /\bentityID\s*=\s*["']([^"']{1,1024})["']/.exec(settings.metadataXml)?.[1];
+  return pasted ?? settings.metadataUrl;
+}
+
 // A switch may arrive as a boolean or, from a form post, as text.
 const flag = (value: unknown): boolean => value === true || value === 'true';
 

@@ -110,3 +110,12 @@ describe('the plugin', () => {
     expect(plugin.connector!.name).toEqual({ en_US: 'Sign in with SAML single sign-on', zh_CN: '使用 SAML 单点登录' });
   });
 });
+
+describe('the provider the ids belong to', () => {
+  it('is the chosen IdP entity, else the pasted metadata entity, else the metadata address', () => {
+    const providerId = (values: ConfigValues) => plugin.connector!.providerId!(fakeContext(values));
+    expect(providerId({ idp_entity_id: 'https://idp.example/a', idp_metadata_url: 'https://idp.example/metadata' })).toBe('https://idp.example/a');
+    expect(providerId({ idp_metadata_xml: '<md:EntityDescriptor entityID="https://idp.example/pasted" xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata"/>' })).toBe('https://idp.example/pasted');
+    expect(providerId({ idp_metadata_url: 'https://idp.example/metadata' })).toBe('https://idp.example/metadata');
+  });
+});

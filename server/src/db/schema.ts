@@ -281,6 +281,8 @@ export interface UserExternalLoginTable {
   provider: string;
   external_id: string;
   meta_info: Generated<string>;
+  /** The provider the binding was made with (migration 0019); '' when unknown. */
+  provider_id: Generated<string>;
 }
 
 export interface UserNotificationConfigTable {

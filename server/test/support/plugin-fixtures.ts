@@ -117,8 +117,10 @@ const PEOPLE = {
 };
 export default {
   info: { slug_name: 'test_connector', name: 'Test connector', description: 'Signs people in for the tests.', version: '1.0.0' },
+  config: { fields: [{ name: 'provider', type: 'input', title: 'Provider', default: 'https://idp-one.example' }] },
   connector: {
     slug: 'testid',
+    providerId: (ctx) => ctx.config().provider,
     name: { en_US: 'Sign in with TestID', zh_CN: '使用 TestID 登录' },
     logoSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7"/></svg>',
     async sender({ receiverUrl }) {

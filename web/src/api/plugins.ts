@@ -46,8 +46,9 @@ const quiet = { passingError: true } as const;
 export const getPluginConfig = (slugName: string, signal?: AbortSignal) =>
   get<PluginConfig>(`${ADMIN_API_PREFIX}/plugin/config`, { params: { plugin_slug_name: slugName }, signal });
 
+/** A connector's save answers a warning when it points at another identity provider while people are bound with the previous one. */
 export const savePluginConfig = (slugName: string, values: PluginConfigValues) =>
-  request<null>('PUT', `${ADMIN_API_PREFIX}/plugin/config`, { body: { plugin_slug_name: slugName, config_fields: values }, ...quiet });
+  request<{ warning: string } | null>('PUT', `${ADMIN_API_PREFIX}/plugin/config`, { body: { plugin_slug_name: slugName, config_fields: values }, ...quiet });
 
 /** The plugins with settings of each member's own: a tab each on the settings pages (a failure just shows none). */
 export const USER_PLUGIN_TABS = ['user-plugin-tabs'];

@@ -15,6 +15,7 @@ import { searchTitles } from './0015_search_titles.js';
 import { pluginDelivery } from './0016_plugin_delivery.js';
 import { personalListsIndex } from './0017_personal_lists_index.js';
 import { externalRoleGrant } from './0018_external_role_grant.js';
+import { externalLoginProvider } from './0019_external_login_provider.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0016_plugin_delivery': pluginDelivery,
   '0017_personal_lists_index': personalListsIndex,
   '0018_external_role_grant': externalRoleGrant,
+  '0019_external_login_provider': externalLoginProvider,
 };

@@ -26,7 +26,7 @@ export async function activateAccount(runtime: Runtime, code: string): Promise<s
   const binding = bindingOf(found.payload);
   if (binding) {
     if (Number(user.status) !== 1) throw new AppError(403, 'error.email.verify_url_expired', { type: 'url_expired' });
-    await bind(runtime, binding.provider, { externalId: binding.external_id, metaInfo: binding.meta_info }, found.userId);
+    await bind(runtime, binding.provider, { externalId: binding.external_id, metaInfo: binding.meta_info, providerId: binding.provider_id }, found.userId);
   }
   await markEmailVerified(db, found.userId);
   return found.userId;

@@ -25,9 +25,11 @@ export interface CheckedExternalUser {
   emailVerified: boolean;
   groups: string[];
   metaInfo: string;
+  /** The provider behind the connector when it signed the person in (the connector's `providerId`), '' if unknown. */
+  providerId: string;
 }
 
-export function checkExternalUser(raw: ExternalUser | null | undefined): CheckedExternalUser {
+export function checkExternalUser(raw: ExternalUser | null | undefined, providerId: string): CheckedExternalUser {
   const text = (value: unknown, max: number) => (typeof value === 'string' ? value.trim().slice(0, max) : '');
   const externalId = text(raw?.externalId, 128);
   if (!externalId) throw new AppError(400, 'error.connector.no_identity');
@@ -40,6 +42,7 @@ export function checkExternalUser(raw: ExternalUser | null | undefined): Checked
     emailVerified: raw?.emailVerified === true,
     groups: Array.isArray(raw?.groups) ? raw!.groups.filter((g): g is string => typeof g === 'string').map((g) => g.slice(0, 200)).slice(0, 200) : [],
     metaInfo: text(raw?.metaInfo, 4000),
+    providerId: providerId.slice(0, 512),
   };
 }
 
@@ -59,11 +62,14 @@ export async function resolveAccount(runtime: Runtime, provider: string, person:
   const bound = await db
     .selectFrom('user_external_login')
     .innerJoin('user', 'user.id', 'user_external_login.user_id')
-    .select(['user.id', 'user.status'])
+    .select(['user.id', 'user.status', 'user_external_login.id as binding_id', 'user_external_login.provider_id'])
     .where('user_external_login.provider', '=', provider)
     .where('user_external_login.external_id', '=', person.externalId)
     .executeTakeFirst();
-  if (bound) return { userId: usable(bound) };
+  if (bound && !changedProvider(bound.provider_id, person.providerId)) return { userId: usable(bound) };
+  // Bound with another provider behind this slug: the same id there was someone else. The binding
+  // gives nothing; the person is found like a newcomer (a verified address, or one to confirm).
+  if (bound) await db.deleteFrom('user_external_login').where('id', '=', bound.binding_id).execute();
   if (!person.email || !person.emailVerified) return { confirmEmail: true };
   const settings = await loadSiteSettings(runtime);
   if (!emailDomainAllowed(settings, person.email)) throw new AppError(403, 'error.email.illegal_email_domain_error');
@@ -104,10 +110,17 @@ export async function addLogin(runtime: Runtime, provider: string, person: Check
   const user = await db.selectFrom('user').select(['id', 'status']).where('id', '=', userId).executeTakeFirst();
   if (!user) throw new AppError(403, 'error.user.deleted');
   usable(user);
-  const mine = await db.selectFrom('user_external_login').select('external_id').where('user_id', '=', userId).where('provider', '=', provider).executeTakeFirst();
-  if (mine && mine.external_id !== person.externalId) throw new AppError(400, 'error.connector.already_connected');
+  const mine = await db.selectFrom('user_external_login').select(['id', 'external_id', 'provider_id']).where('user_id', '=', userId).where('provider', '=', provider).executeTakeFirst();
+  // A login of the provider this slug used before is replaced by the one just proved.
+  if (mine && changedProvider(mine.provider_id, person.providerId)) await db.deleteFrom('user_external_login').where('id', '=', mine.id).execute();
+  else if (mine && mine.external_id !== person.externalId) throw new AppError(400, 'error.connector.already_connected');
+  // Someone else's login of the previous provider with this id means nothing any more.
+  await db.deleteFrom('user_external_login').where('provider', '=', provider).where('external_id', '=', person.externalId).where('provider_id', '!=', '').where('provider_id', '!=', person.providerId).execute();
   await bind(runtime, provider, person, userId);
 }
+
+/** Both providers are known and differ (a binding made before providers were recorded matches any). */
+export const changedProvider = (bound: string, current: string): boolean => bound !== '' && current !== '' && bound !== current;
 
 /** A deleted account is unknown; a suspended one is refused as at the login form. */
 function usable(row: { id: string | number; status: string | number }): string {
@@ -117,12 +130,12 @@ function usable(row: { id: string | number; status: string | number }): string {
 }
 
 /** Binds the person's external identity to an account; the unique (provider, external_id) key decides races. */
-export async function bind(runtime: Runtime, provider: string, person: Pick<CheckedExternalUser, 'externalId' | 'metaInfo'>, userId: string): Promise<void> {
+export async function bind(runtime: Runtime, provider: string, person: Pick<CheckedExternalUser, 'externalId' | 'metaInfo' | 'providerId'>, userId: string): Promise<void> {
   const t = now();
   try {
     await runtime.database
       .insertInto('user_external_login')
-      .values({ created_at: t, updated_at: t, user_id: userId, provider, external_id: person.externalId, meta_info: person.metaInfo })
+      .values({ created_at: t, updated_at: t, user_id: userId, provider, external_id: person.externalId, meta_info: person.metaInfo, provider_id: person.providerId })
       .execute();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

@@ -25,6 +25,7 @@ export interface BindingPayload {
   provider: string;
   external_id: string;
   meta_info: string;
+  provider_id: string;
 }
 
 /** Keeps the provider's word about a person who gave no verified address; the key goes into /users/confirm-email. */
@@ -58,7 +59,7 @@ export async function bindingByEmail(runtime: Runtime, input: Input, ip: string)
     if (!(await runtime.shared.take(key))) throw new AppError(400, 'error.connector.binding_expired');
     // A deleted or suspended account gets no mail, and the answer does not say so.
     if (Number(existing.status) === 1) {
-      const binding: BindingPayload = { provider: pending.provider, external_id: pending.person.externalId, meta_info: pending.person.metaInfo };
+      const binding: BindingPayload = { provider: pending.provider, external_id: pending.person.externalId, meta_info: pending.person.metaInfo, provider_id: pending.person.providerId };
       await db.transaction().execute(async (trx) => {
         const code = await createCode(trx, 'activation', existing.id, { email, binding });
         await queueLinkMail(trx, settings, { to: email, userLanguage: existing.language, template: 'connector_binding', path: '/users/account-activation', code });
@@ -84,5 +85,6 @@ export async function bindingByEmail(runtime: Runtime, input: Input, ip: string)
 export function bindingOf(payload: Record<string, unknown>): BindingPayload | null {
   const b = payload.binding as Partial<BindingPayload> | undefined;
   if (!b || typeof b.provider !== 'string' || typeof b.external_id !== 'string') return null;
-  return { provider: b.provider, external_id: b.external_id, meta_info: typeof b.meta_info === 'string' ? b.meta_info : '' };
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return { provider: b.provider, external_id: b.external_id, meta_info: text(b.meta_info), provider_id: text(b.provider_id) };
 }

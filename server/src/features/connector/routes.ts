@@ -19,6 +19,7 @@ import { parseSiteUrl } from '../siteinfo/site-url.js';
 import { addLogin, checkExternalUser, resolveAccount } from './accounts.js';
 import { bindingByEmail, keepPendingBinding } from './binding-email.js';
 import { svgBase64 } from './icon.js';
+import { providerIdOf } from './provider-id.js';
 import { applyRoleMapping } from './roles.js';
 import { syncAfterConnectorSignIn } from '../user-center/sync.js';
 
@@ -133,6 +134,7 @@ export async function connectorRoutes(app: FastifyInstance) {
       const receiver = await receiverUrl(runtime, request, slug);
       const person = checkExternalUser(
         await callHook(runtime, entry, 'connector.receiver', () => hooks.receiver!({ receiverUrl: receiver, query, body, state: flow.state }, ctx), CONNECTOR_TIMEOUT_MS, true),
+        providerIdOf(hooks, ctx),
       );
       if (flow.bindTo) {
         await addLogin(runtime, slug, person, flow.bindTo);
@@ -172,7 +174,7 @@ export async function connectorRoutes(app: FastifyInstance) {
       const ctx = await pluginContext(runtime, entry);
       const found = await callHook(runtime, entry, 'connector.login', () => hooks.login!({ username: input.username, password: input.password }, ctx), CONNECTOR_TIMEOUT_MS);
       if (!found) throw new FieldErrors([{ field: 'username', reason: 'error.object.email_or_password_incorrect' }], 'error.object.email_or_password_incorrect');
-      const person = checkExternalUser(found);
+      const person = checkExternalUser(found, providerIdOf(hooks, ctx));
       const resolved = await resolveAccount(runtime, slug, person, request.ip);
       if ('confirmEmail' in resolved) throw badRequest('error.connector.email_needed');
       await applyRoleMapping(runtime, (await loadSiteSettings(runtime)).external_login, resolved.userId, person.groups);

@@ -6,8 +6,10 @@ import { send } from '../../core/envelope.js';
 import { FieldErrors, notFound } from '../../core/errors.js';
 import { parseInput } from '../../core/validate.js';
 import type { Runtime } from '../../runtime.js';
+import { t } from '../../core/i18n.js';
+import { loginsOfOtherProviders, providerIdOf } from '../connector/provider-id.js';
 import { callHook } from './call.js';
-import { defaultsOf } from './context.js';
+import { defaultsOf, pluginContext } from './context.js';
 import { checkSubmitted, formToWire } from './forms.js';
 import type { PluginEntry } from './registry.js';
 import { applyPlugins, isEnabled, pluginOr404 } from './service.js';
@@ -42,7 +44,7 @@ export async function pluginConfigRoutes(app: FastifyInstance) {
     await saveConfig(runtime, entry.slug, checked.values);
     // The new settings apply at once: Markdown rules, frames, the plugin's own setup.
     await applyPlugins(runtime);
-    return send(request, reply, null);
+    return send(request, reply, await providerChangeWarning(runtime, entry, request.lang));
   });
 
   app.get(`${API_PREFIX}/user/plugin/config`, { config: { access: 'auth' } }, async (request, reply) => {
@@ -81,6 +83,19 @@ async function userConfigurable(runtime: Runtime, slug: string): Promise<PluginE
 }
 
 /** The plugin's messages in the reader's language; the host's own are i18n keys translated by the error handler. */
+/**
+ * After a connector's settings are saved: a warning when they point its slug at another identity
+ * provider while people are bound with the previous one (their logins stop signing in; beyond
+ * upstream, which answers nothing here).
+ */
+async function providerChangeWarning(runtime: Runtime, entry: PluginEntry, lang: string): Promise<{ warning: string } | null> {
+  const connector = entry.plugin?.connector;
+  if (!connector) return null;
+  const providerId = providerIdOf(connector, await pluginContext(runtime, entry));
+  const count = await loginsOfOtherProviders(runtime, connector.slug ?? entry.slug, providerId);
+  return count ? { warning: t(lang, 'plugin.connector_provider_changed', { count }) } : null;
+}
+
 function fieldErrors(errors: FieldError[], request: FastifyRequest): FieldErrors {
   return new FieldErrors(errors.map((e) => ({ field: e.field, reason: translate(e.message, request.lang) })));
 }

@@ -28,6 +28,7 @@ import { type ActiveUserCenter, activeUserCenter, describeUserCenter, externalId
 import { ownedFieldsOf } from './owned-fields.js';
 import { syncOwnedProfile } from './sync.js';
 import { keepPendingBinding } from '../connector/binding-email.js';
+import { providerIdOf } from '../connector/provider-id.js';
 
 const UC = `${API_PREFIX}/user-center`;
 /** A callback asks the user centre about the person (tokens, user info): as long as a connector's. */
@@ -138,7 +139,11 @@ export async function userCenterRoutes(app: FastifyInstance) {
       const hook = uc?.hooks[which] ?? uc?.hooks.loginCallback;
       if (!uc || !hook) throw new AppError(404, 'base.not_found');
       const asked = { ...userCenterRequest(request), receiverUrl: `${await siteBase(runtime, request)}${UC}/${path}`, query: strings(request.query), body: {}, state: {} };
-      const person = checkExternalUser(await callHook(runtime, uc.entry, `userCenter.${which}`, () => hook(asked, uc.ctx), CALLBACK_TIMEOUT_MS, true));
+      const connector = uc.entry.plugin?.connector;
+      const person = checkExternalUser(
+        await callHook(runtime, uc.entry, `userCenter.${which}`, () => hook(asked, uc.ctx), CALLBACK_TIMEOUT_MS, true),
+        connector ? providerIdOf(connector, uc.ctx) : '',
+      );
       const description = await describeUserCenter(runtime, uc, asked);
       if (description.mustAuthEmailEnabled && !(person.email && person.emailVerified)) throw new AppError(400, 'error.connector.email_needed');
       const resolved = await resolveAccount(runtime, uc.provider, person, request.ip);

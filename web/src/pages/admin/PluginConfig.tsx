@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { getPluginConfig, savePluginConfig } from '../../api/plugins';
@@ -17,12 +18,14 @@ export function PluginConfig() {
   const { slug_name: slug = '' } = useParams();
   const config = useQuery({ queryKey: ['admin', 'plugin-config', slug], queryFn: ({ signal }) => getPluginConfig(slug, signal) });
   usePageTitle(config.data?.name ?? t('admin.plugin_config'));
+  // What the last save warned about (a connector pointed at another identity provider).
+  const [warning, setWarning] = useState('');
 
   if (!config.data) return config.isError ? <FormMessage message={t('plugin_form.load_failed')} /> : <PageLoading />;
   const { name, description, version, config_fields: fields } = config.data;
   const settingsPage = SETTINGS_PAGE[slug];
   const save = async (values: Record<string, unknown>) => {
-    await savePluginConfig(slug, values);
+    setWarning((await savePluginConfig(slug, values))?.warning ?? '');
     // What the plugin lets the browser see may have changed with its settings: its web part follows.
     void refreshPlugins();
     await config.refetch();
@@ -34,6 +37,11 @@ export function PluginConfig() {
         {version && <small className="text-body-secondary fs-6 ms-2">{version}</small>}
       </h1>
       {description && <p className="text-body-secondary">{description}</p>}
+      {warning && (
+        <div className="alert alert-warning" role="alert" data-testid="plugin-config-warning">
+          {warning}
+        </div>
+      )}
       {fields.length ? (
         <PluginForm key={config.dataUpdatedAt} fields={fields} onSave={save} onReload={config.refetch} testId="plugin-config-form" />
       ) : (
