@@ -39,6 +39,15 @@ describe('PluginConfig', () => {
     expect(start.refreshPlugins).toHaveBeenCalledTimes(1);
   });
 
+  it("shows the save's warning (a connector pointed at another identity provider) until the next save", async () => {
+    api.savePluginConfig.mockResolvedValueOnce({ warning: '3 people connected their accounts through the identity provider these settings used before.' });
+    await page.open('/admin/chat');
+    await save();
+    expect(page.host.querySelector('[data-testid="plugin-config-warning"]')?.textContent).toContain('3 people connected');
+    await save();
+    expect(page.host.querySelector('[data-testid="plugin-config-warning"]')).toBeNull();
+  });
+
   it('keeps the form as edited when the server refuses a field', async () => {
     api.savePluginConfig.mockRejectedValue(new ApiError(400, 'error.plugin.field_required', '', null, [{ error_field: 'api_key', error_msg: 'This field is required.' }]));
     await page.open('/admin/chat');
