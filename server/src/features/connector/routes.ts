@@ -5,10 +5,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { send } from '../../core/envelope.js';
 import { AppError, badRequest, FieldErrors, notFound } from '../../core/errors.js';
-import { issueSession, resolveSessionCached } from '../../core/session.js';
+import { resolveSessionCached } from '../../core/session.js';
 import { parseInput } from '../../core/validate.js';
 import type { Runtime } from '../../runtime.js';
-import { loginResponse, now, sessionLifetimeSeconds, setVisitCookie, VISIT_COOKIE } from '../auth/common.js';
+import { loginResponse, now, VISIT_COOKIE } from '../auth/common.js';
 import { callHook } from '../plugin/call.js';
 import { pluginContext } from '../plugin/context.js';
 import type { PluginEntry } from '../plugin/registry.js';
@@ -22,6 +22,7 @@ import { svgBase64 } from './icon.js';
 import { providerIdOf } from './provider-id.js';
 import { applyRoleMapping } from './roles.js';
 import { syncAfterConnectorSignIn } from '../user-center/sync.js';
+import { signInExternal, stringFields } from './external-session.js';
 
 /** The browser's half of a sign-in under way: a cookie naming the server-kept state (10 minutes, single use). */
 const FLOW_COOKIE = 'connector_flow';
@@ -129,8 +130,8 @@ export async function connectorRoutes(app: FastifyInstance) {
       const { entry, hooks } = await connectorOr404(runtime, slug);
       if (!hooks.receiver) throw notFound();
       const ctx = await pluginContext(runtime, entry);
-      const query = stringsOf(request.query);
-      const body = stringsOf(request.body);
+      const query = stringFields(request.query, 100_000);
+      const body = stringFields(request.body, 100_000);
       const receiver = await receiverUrl(runtime, request, slug);
       const person = checkExternalUser(
         await callHook(runtime, entry, 'connector.receiver', () => hooks.receiver!({ receiverUrl: receiver, query, body, state: flow.state }, ctx), CONNECTOR_TIMEOUT_MS, true),
@@ -148,7 +149,7 @@ export async function connectorRoutes(app: FastifyInstance) {
       }
       await applyRoleMapping(runtime, (await loadSiteSettings(runtime)).external_login, resolved.userId, person.groups);
       await syncAfterConnectorSignIn(runtime, slug, resolved.userId, person);
-      const token = await signIn(runtime, request, reply, resolved.userId);
+      const token = await signInExternal(runtime, request, reply, resolved.userId);
       return reply.redirect(`/users/auth-landing?access_token=${encodeURIComponent(token)}&redirect=${encodeURIComponent(flow.returnTo)}`, 302);
     } catch (error) {
       // What went wrong is logged without the provider's codes or tokens; the person sees the auth-failed page.
@@ -191,7 +192,7 @@ export async function connectorRoutes(app: FastifyInstance) {
     { config: { access: 'none', limits: ['email_ip'], countOn: 'success' } },
     async (request, reply) => {
       const outcome = await bindingByEmail(runtime, parseInput(connectorBindingEmailSchema, request.body), request.ip);
-      const access_token = outcome.userId ? await signIn(runtime, request, reply, outcome.userId) : '';
+      const access_token = outcome.userId ? await signInExternal(runtime, request, reply, outcome.userId) : '';
       return send(request, reply, { email_exist_and_must_be_confirmed: outcome.email_exist_and_must_be_confirmed, access_token });
     },
   );
@@ -221,20 +222,4 @@ export async function connectorRoutes(app: FastifyInstance) {
     });
     return send(request, reply, null);
   });
-}
-
-/** A new session for the person (a fresh id, never one from before the sign-in), with the visit cookie set. */
-async function signIn(runtime: Runtime, request: FastifyRequest, reply: FastifyReply, userId: string): Promise<string> {
-  const lifetime = sessionLifetimeSeconds(await loadSiteSettings(runtime));
-  const session = await issueSession(runtime.database, userId, lifetime, { ip: request.ip, userAgent: request.headers['user-agent'] });
-  setVisitCookie(reply, session.visitToken, lifetime);
-  await runtime.database.updateTable('user').set({ last_login_date: now() }).where('id', '=', userId).execute();
-  return session.accessToken;
-}
-
-function stringsOf(value: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!value || typeof value !== 'object') return out;
-  for (const [key, item] of Object.entries(value as Record<string, unknown>)) if (typeof item === 'string' && item.length <= 100_000) out[key] = item;
-  return out;
 }

@@ -13,10 +13,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { send } from '../../core/envelope.js';
 import { AppError } from '../../core/errors.js';
-import { issueSession, revokeSession } from '../../core/session.js';
+import { revokeSession } from '../../core/session.js';
 import { parseInput } from '../../core/validate.js';
 import type { Runtime } from '../../runtime.js';
-import { now, sessionLifetimeSeconds, setVisitCookie, VISIT_COOKIE } from '../auth/common.js';
+import { VISIT_COOKIE } from '../auth/common.js';
 import { markAttemptFailed } from '../captcha/throttle.js';
 import { checkExternalUser, resolveAccount } from '../connector/accounts.js';
 import { svgBase64 } from '../connector/icon.js';
@@ -29,6 +29,7 @@ import { ownedFieldsOf } from './owned-fields.js';
 import { syncOwnedProfile } from './sync.js';
 import { keepPendingBinding } from '../connector/binding-email.js';
 import { providerIdOf } from '../connector/provider-id.js';
+import { signInExternal, stringFields } from '../connector/external-session.js';
 
 const UC = `${API_PREFIX}/user-center`;
 /** A callback asks the user centre about the person (tokens, user info): as long as a connector's. */
@@ -138,7 +139,7 @@ export async function userCenterRoutes(app: FastifyInstance) {
       attempt = !!uc;
       const hook = uc?.hooks[which] ?? uc?.hooks.loginCallback;
       if (!uc || !hook) throw new AppError(404, 'base.not_found');
-      const asked = { ...userCenterRequest(request), receiverUrl: `${await siteBase(runtime, request)}${UC}/${path}`, query: strings(request.query), body: {}, state: {} };
+      const asked = { ...userCenterRequest(request), receiverUrl: `${await siteBase(runtime, request)}${UC}/${path}`, query: stringFields(request.query, 10_000), body: {}, state: {} };
       const connector = uc.entry.plugin?.connector;
       const person = checkExternalUser(
         await callHook(runtime, uc.entry, `userCenter.${which}`, () => hook(asked, uc.ctx), CALLBACK_TIMEOUT_MS, true),
@@ -153,7 +154,7 @@ export async function userCenterRoutes(app: FastifyInstance) {
       }
       const owned = await ownedFieldsOf(runtime, resolved.userId);
       if (owned) await syncOwnedProfile(runtime, resolved.userId, person, owned.fields);
-      const token = await signIn(runtime, request, reply, resolved.userId);
+      const token = await signInExternal(runtime, request, reply, resolved.userId);
       // The person's page was kept by the login page (the landing goes back to it).
       return reply.redirect(`/users/auth-landing?access_token=${encodeURIComponent(token)}`, 302);
     } catch (error) {
@@ -220,20 +221,4 @@ async function providerLogoutUrl(runtime: Runtime, request: FastifyRequest): Pro
   const postLogoutRedirectUrl = `${await siteBase(runtime, request)}/`;
   const url = await callHook(runtime, uc.entry, 'userCenter.logoutUrl', () => uc.hooks.logoutUrl!({ externalId, postLogoutRedirectUrl }, uc.ctx));
   return typeof url === 'string' && /^https?:\/\//i.test(url) ? url : '';
-}
-
-/** A new session for the person (a fresh id), with the visit cookie set and the login time noted. */
-async function signIn(runtime: Runtime, request: FastifyRequest, reply: FastifyReply, userId: string): Promise<string> {
-  const lifetime = sessionLifetimeSeconds(await loadSiteSettings(runtime));
-  const session = await issueSession(runtime.database, userId, lifetime, { ip: request.ip, userAgent: request.headers['user-agent'] });
-  setVisitCookie(reply, session.visitToken, lifetime);
-  await runtime.database.updateTable('user').set({ last_login_date: now() }).where('id', '=', userId).execute();
-  return session.accessToken;
-}
-
-function strings(value: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!value || typeof value !== 'object') return out;
-  for (const [key, item] of Object.entries(value as Record<string, unknown>)) if (typeof item === 'string' && item.length <= 10_000) out[key] = item;
-  return out;
 }
