@@ -14,6 +14,7 @@ import { publicProfile } from './profile.js';
 import { reputationHistory } from './reputation.js';
 import { ViewerScope } from './scope.js';
 import { myVotes } from './votes.js';
+import { cachedPage, cachedReaderPage } from '../question/list-cache.js';
 
 const pageQuery = z.object({ page: pageNumber(), page_size: pageSize(20) });
 const userPageQuery = pageQuery.extend({
@@ -44,10 +45,17 @@ export async function personalRoutes(app: FastifyInstance) {
     return send(request, reply, await publicProfile(runtime, user, request.lang));
   });
 
-  app.get('/personal/qa/top', { config: { access: 'public' } }, async (request, reply) => {
+  // A profile's top posts, kept a few seconds like the lists: for visitors once, for each member as
+  // they may see them (their own pending posts, staff the deleted ones). A member's profile page
+  // asks for it on every view (features/pages/app-render.ts).
+  app.get('/personal/qa/top', { config: { access: 'public', cachedSession: true } }, async (request, reply) => {
     const query = parseInput(personalUserQuery, request.query);
-    const user = await personNamed(runtime, query.username);
-    return send(request, reply, await topPosts(runtime, String(user.id), await scopeOf(runtime, request.user)));
+    const authorId = String((await personNamed(runtime, query.username)).id);
+    const key = ['personal-top', authorId];
+    const load = async () => topPosts(runtime, authorId, await scopeOf(runtime, request.user));
+    const reader = request.user;
+    const page = reader ? await cachedReaderPage(runtime, reader, await loadThresholds(runtime), key, load) : await cachedPage(runtime, key, load);
+    return page.send(request, reply);
   });
 
   for (const [path, list] of [
