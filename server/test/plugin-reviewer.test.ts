@@ -62,7 +62,7 @@ describe.each(dialectTargets())('reviewer plugins on $name', (target) => {
   beforeEach(() => {
     const state = hookFixtures();
     state.reviewed.length = 0;
-    for (const r of Object.values(state.reviewers)) Object.assign(r, { mode: 'ok', result: 'approved', reason: '' });
+    for (const r of Object.values(state.reviewers)) Object.assign(r, { mode: 'ok', result: 'approved', reason: '', rule: '' });
   });
   afterAll(async () => {
     await stop();
@@ -89,7 +89,8 @@ describe.each(dialectTargets())('reviewer plugins on $name', (target) => {
       objectType: 'question',
       title: `Reviewed question number ${seq}`,
       tags: [tagSlug],
-      author: { id: writer.id, rank: 2000, role: 'user' },
+      markdown: 'Buy **cheap** things, a body long enough.',
+      author: { id: writer.id, rank: 2000, role: 'user', approvedQuestions: expect.any(Number), approvedAnswers: expect.any(Number) },
       ip: '203.0.113.7',
       userAgent: BROWSER,
     });
@@ -105,6 +106,14 @@ describe.each(dialectTargets())('reviewer plugins on $name', (target) => {
     // Approving publishes it as for the site's own rules.
     await ok(api('PUT', '/review/pending/post', admin, { review_id: Number((await reviewOf(q))!.id), status: 'approve' }));
     expect(await statusOf('question', q)).toBe(1);
+  });
+
+  it('names the rule a reviewer says decided, after its slug; a rule name that is not a plain word is dropped', async () => {
+    reviewers().reviewer_one.result = 'need_review';
+    reviewers().reviewer_one.rule = 'adverts';
+    expect((await reviewOf(await ask(writer)))!.submitter).toBe('reviewer_one.adverts');
+    reviewers().reviewer_one.rule = 'Not A Rule!';
+    expect((await reviewOf(await ask(writer)))!.submitter).toBe('reviewer_one');
   });
 
   it('lets the first rejection win: later reviewers are not asked', async () => {
@@ -155,7 +164,7 @@ describe.each(dialectTargets())('reviewer plugins on $name', (target) => {
     reviewers().reviewer_one.result = 'approved';
     await rules({ review_words: ['casino'] });
     const q = await ask(writer, 'The casino question body, long enough.');
-    expect((await reviewOf(q))!.submitter).toBe('builtin.review_words');
+    expect((await reviewOf(q))!.submitter).toBe('review_rules.review_words');
     expect(asked()).toEqual([]);
     await rules({});
   });
@@ -174,9 +183,29 @@ describe.each(dialectTargets())('reviewer plugins on $name', (target) => {
     expect(await failed()).toMatchObject({ status: 'failed', error: 'no answer within 0.3 s' });
     await rules({ reputation_below: 5000 });
     const ruled = await ask(writer);
-    expect((await reviewOf(ruled))!.submitter).toBe('builtin.reputation');
+    expect((await reviewOf(ruled))!.submitter).toBe('review_rules.reputation');
     await rules({});
     await setEnabled('reviewer_one', false);
     await setEnabled('reviewer_two', false);
+  });
+
+  it("has the site's own rules as a built-in reviewer plugin, listed, on by default, and switchable", async () => {
+    const listed = (body(await api('GET', `${ADMIN_API}/plugins`, admin)).data as { slug_name: string; enabled: boolean }[]).find((p) => p.slug_name === 'review_rules');
+    expect(listed).toMatchObject({ enabled: true });
+    await rules({ review_words: ['lottery'] });
+    const held = await ask(writer, 'The lottery question body, long enough.');
+    expect(await reviewOf(held)).toMatchObject({ submitter: 'review_rules.review_words' });
+    const queued = body(await api('GET', `/review/pending/post/page?page=1&object_id=${held}`, admin)).data.list[0];
+    expect(queued).toMatchObject({ submitter_display_name: 'Watched words' });
+    expect(queued.reason).toContain('lottery');
+    // Switched off, the rules hold nothing; back on, they do again.
+    await setEnabled('review_rules', false);
+    expect(await statusOf('question', await ask(writer, 'Another lottery question body, long enough.'))).toBe(1);
+    await setEnabled('review_rules', true);
+    expect(await statusOf('question', await ask(writer, 'A third lottery question body, long enough.'))).toBe(11);
+    // Comments are not judged by the site's rules.
+    const said = (await ok(api('POST', '/comment', writer, { object_id: questionId, original_text: 'A comment about the lottery' }))).comment_id as string;
+    expect(await statusOf('comment', said)).toBe(1);
+    await rules({});
   });
 });

@@ -112,7 +112,7 @@ describe.each(targets)('queued posts on $name', ({ name, url }) => {
     expect(await statusOf('question', (await ask(admin)).id)).toBe(1);
     const held = await ask(low);
     const review = await reviewOf(held.id);
-    expect(review).toMatchObject({ submitter: 'builtin.reputation' });
+    expect(review).toMatchObject({ submitter: 'review_rules.reputation' });
     expect(Number(review!.status)).toBe(1);
     // Answers go through the same rules; edits and comments never do.
     const open = await ask(asker);
@@ -132,7 +132,7 @@ describe.each(targets)('queued posts on $name', ({ name, url }) => {
     expect(await statusOf('question', (await ask(asker, { content: two })).id)).toBe(1);
     const held = await ask(asker, { content: three });
     expect(await statusOf('question', held.id)).toBe(11);
-    expect((await reviewOf(held.id))!.submitter).toBe('builtin.links');
+    expect((await reviewOf(held.id))!.submitter).toBe('review_rules.links');
     await rules({ max_links: 0 });
     expect(await statusOf('question', (await ask(asker, { content: 'No links in this one at all.' })).id)).toBe(1);
     expect(await statusOf('question', (await ask(asker, { content: 'One link https://x.example.com here.' })).id)).toBe(11);
@@ -143,7 +143,7 @@ describe.each(targets)('queued posts on $name', ({ name, url }) => {
     await rules({ review_words: ['casino'], delete_words: ['pills4u'] });
     const held = await ask(asker, { title: 'Best CASINO bonus for everyone' });
     expect(await statusOf('question', held.id)).toBe(11);
-    expect((await reviewOf(held.id))!.submitter).toBe('builtin.review_words');
+    expect((await reviewOf(held.id))!.submitter).toBe('review_rules.review_words');
     expect(await statusOf('question', (await ask(asker, { title: 'Casinos and their history' })).id)).toBe(1);
     const before = await userCounts(asker.id);
     const tags = await tagCount();

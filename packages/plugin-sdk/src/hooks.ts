@@ -269,15 +269,35 @@ export interface ReviewContent {
   title?: string;
   /** The post as the site renders it: sanitised HTML. */
   content: string;
+  /** The post as its author wrote it (Markdown). */
+  markdown: string;
   tags?: string[];
-  author: { id: string; rank: number; role: 'user' | 'moderator' | 'admin' };
+  author: {
+    id: string;
+    rank: number;
+    role: 'user' | 'moderator' | 'admin';
+    /** The author's published questions and answers (pending and deleted ones are not counted). */
+    approvedQuestions: number;
+    approvedAnswers: number;
+  };
   ip: string;
   userAgent: string;
 }
 
+export interface ReviewResult {
+  result: 'approved' | 'need_review' | 'delete_directly';
+  /** Shown to moderators in the queue. */
+  reason?: string;
+  /**
+   * Which of the plugin's own rules decided (letters, digits, `_`), for a plugin with several:
+   * the queue shows the rule instead of the plugin alone.
+   */
+  rule?: string;
+}
+
 export interface ReviewerHooks {
   /** The first plugin that does not approve decides. */
-  review(content: ReviewContent, ctx: PluginContext): Promise<{ result: 'approved' | 'need_review' | 'delete_directly'; reason?: string }>;
+  review(content: ReviewContent, ctx: PluginContext): Promise<ReviewResult>;
 }
 
 // ---------------------------------------------------------------- captcha

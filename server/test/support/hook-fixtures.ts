@@ -29,6 +29,8 @@ export interface ReviewerFixture {
   mode: Mode;
   result: 'approved' | 'need_review' | 'delete_directly';
   reason: string;
+  /** Which of its rules the reviewer says decided ('' for none). */
+  rule: string;
 }
 
 export interface HookFixtures {
@@ -45,7 +47,7 @@ const KEY = '__answerHookFixtures';
 
 /** Puts every fixture back to "answer, record nothing yet". */
 export function resetHookFixtures(): HookFixtures {
-  const approve = (): ReviewerFixture => ({ mode: 'ok', result: 'approved', reason: '' });
+  const approve = (): ReviewerFixture => ({ mode: 'ok', result: 'approved', reason: '', rule: '' });
   const state: HookFixtures = {
     search: { mode: 'ok', results: [], total: 0, queries: [], updates: [], deletes: [], failUpdates: 0, synced: { questions: [], answers: [], pages: 0, done: false } },
     reviewers: { reviewer_one: approve(), reviewer_two: approve() },
@@ -112,7 +114,7 @@ export default {
     async review(content) {
       const r = state().reviewers['${slug}'];
       state().reviewed.push({ slug: '${slug}', content });
-      return steer(r.mode, () => ({ result: r.result, reason: r.reason }));
+      return steer(r.mode, () => ({ result: r.result, reason: r.reason, ...(r.rule && { rule: r.rule }) }));
     },
   },
 };

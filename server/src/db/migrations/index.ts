@@ -16,6 +16,7 @@ import { pluginDelivery } from './0016_plugin_delivery.js';
 import { personalListsIndex } from './0017_personal_lists_index.js';
 import { externalRoleGrant } from './0018_external_role_grant.js';
 import { externalLoginProvider } from './0019_external_login_provider.js';
+import { reviewRulesSubmitter } from './0020_review_rules_submitter.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0017_personal_lists_index': personalListsIndex,
   '0018_external_role_grant': externalRoleGrant,
   '0019_external_login_provider': externalLoginProvider,
+  '0020_review_rules_submitter': reviewRulesSubmitter,
 };

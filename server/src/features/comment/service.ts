@@ -58,7 +58,7 @@ export async function addComment(runtime: Runtime, user: SessionUser, input: z.i
   }
   const html = renderMarkdown(input.original_text);
   // Reviewer plugins may have it deleted at once (review/gate.ts); then nobody is notified.
-  const status = await gateNewComment(runtime, user, html, client);
+  const status = await gateNewComment(runtime, user, { html, markdown: input.original_text }, client);
   const t = now();
   // The comment and its timeline event are written together.
   const commentId = await db.transaction().execute(async (trx) => {

@@ -30,9 +30,16 @@ export class PluginRegistry {
 
   constructor(private readonly log: (message: string, details: Record<string, unknown>) => void) {}
 
-  /** Built-in plugins (the core's own captcha and review rules), listed like the others. */
+  /**
+   * Built-in plugins (the core's own captcha and review rules), listed like the others but ahead
+   * of every loaded plugin, whenever they are added: hooks are asked in this order, and the site's
+   * own review rules decide before any reviewer plugin.
+   */
   addBuiltIn(plugin: AnswerPlugin): void {
-    this.#entries.set(plugin.info.slug_name, { slug: plugin.info.slug_name, source: null, plugin, types: pluginTypes(plugin), failure: null, outdated: false });
+    const builtIn: PluginEntry = { slug: plugin.info.slug_name, source: null, plugin, types: pluginTypes(plugin), failure: null, outdated: false };
+    const loaded = [...this.#entries].filter(([, entry]) => entry.source !== null);
+    const builtIns = [...this.#entries].filter(([, entry]) => entry.source === null);
+    this.#entries = new Map([...builtIns, [builtIn.slug, builtIn], ...loaded]);
   }
 
   #loaded = false;

@@ -4,6 +4,7 @@ import { setMarkdownExtensions } from '../../core/markdown.js';
 import { setFrameSources } from '../../core/security-headers.js';
 import type { Runtime } from '../../runtime.js';
 import { BUILTIN_CAPTCHA, captchaEnabled, setCaptchaEnabled } from '../captcha/plugin.js';
+import { reviewRulesPlugin } from '../review/plugin.js';
 import { otherActingUserCentres } from '../user-center/active.js';
 import { callHook } from './call.js';
 import { pluginContext } from './context.js';
@@ -18,6 +19,7 @@ const EXCLUSIVE = ['captcha', 'cdn', 'search', 'storage'] as const;
 /** Registers the core's own plugins and, on every instance, re-applies what plugins change when their state changes. */
 export function startPlugins(runtime: Runtime): void {
   runtime.plugins.addBuiltIn(BUILTIN_CAPTCHA);
+  runtime.plugins.addBuiltIn(reviewRulesPlugin(runtime));
   runtime.invalidation.onDrop(PLUGIN_STATE_KEY, () => void applyPlugins(runtime));
 }
 

@@ -1,12 +1,12 @@
 import { ROLE } from '@answer/contract';
+import type { ReviewContent } from '@answer/plugin-sdk';
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../core/guardian.js';
 import { OBJECT_TYPE } from '../../core/ids.js';
 import type { Database } from '../../db/schema.js';
 import type { Runtime } from '../../runtime.js';
 import { askReviewerPlugins } from '../plugin/reviewers.js';
-import { loadSiteSettings } from '../siteinfo/service.js';
-import { judge, type ReviewPost } from './rules.js';
+import type { ReviewPost } from './rules.js';
 
 /** Post status after the rules (the same numbers for questions and answers, domain.md 2.17). */
 export const POST_STATUS = { available: 1, deleted: 10, pending: 11 } as const;
@@ -36,63 +36,58 @@ const roleName = (user: SessionUser): ReviewPost['author']['role'] =>
 const AVAILABLE: GateResult = { status: POST_STATUS.available, queued: null };
 const DELETED: GateResult = { status: POST_STATUS.deleted, queued: null };
 
+/** What a reviewer is told about the author: their role, reputation and published post counts. */
+async function authorOf(runtime: Runtime, user: SessionUser): Promise<ReviewContent['author']> {
+  const counts = await runtime.database.selectFrom('user').select(['question_count', 'answer_count', 'rank']).where('id', '=', user.id).executeTakeFirst();
+  return {
+    id: user.id,
+    rank: Number(counts?.rank ?? user.rank),
+    role: roleName(user),
+    approvedQuestions: Number(counts?.question_count ?? 0),
+    approvedAnswers: Number(counts?.answer_count ?? 0),
+  };
+}
+
 /**
- * Runs the review rules on a new question or answer, before its transaction: the status it is
+ * Asks the reviewers about a new question or answer, before its transaction: the status it is
  * created with, and the review row it needs. Edits are never asked (domain.md 5.11), nor staff.
  *
- * First the site's own rules (rules.ts), then the reviewer plugins about the posts those let
- * through: the first rejection wins, as upstream asks its reviewers in turn. `need_review` queues
- * the post with the plugin as submitter and its reason; `delete_directly` creates it deleted, as
- * upstream does (no review row, nothing counted, no create event). A failing plugin is skipped.
- * The site's rules are not a built-in ReviewerHooks plugin: they need what ReviewContent does not
- * carry (the Markdown, the author's published post counts), keep translatable reasons, let a
- * delete from any rule win over a hold, and are set in the site's `review` settings, not a plugin
- * form; the plugin hook therefore runs after them, here.
+ * The reviewers are the site's own rules (the built-in plugin of plugin.ts, asked first) and the
+ * reviewer plugins, in load order: the first rejection wins, as upstream asks its reviewers in
+ * turn. `need_review` queues the post with the reviewer (and its rule) as submitter and its
+ * reason; `delete_directly` creates it deleted, as upstream does (no review row, nothing counted,
+ * no create event). A failing reviewer is skipped.
  */
 export async function gateNewPost(runtime: Runtime, user: SessionUser, post: Omit<ReviewPost, 'author'>, client: PostClient = NO_CLIENT): Promise<GateResult> {
-  const role = roleName(user);
-  if (role !== 'user') return AVAILABLE;
-  const settings = (await loadSiteSettings(runtime)).review;
-  const counts = await runtime.database.selectFrom('user').select(['question_count', 'answer_count', 'rank']).where('id', '=', user.id).executeTakeFirst();
-  const rank = Number(counts?.rank ?? user.rank);
-  const { verdict, rule } = await judge(
-    {
-      ...post,
-      author: {
-        id: user.id,
-        rank,
-        role,
-        approvedQuestions: Number(counts?.question_count ?? 0),
-        approvedAnswers: Number(counts?.answer_count ?? 0),
-      },
-    },
-    settings,
-  );
-  if (verdict.decision === 'delete') return DELETED;
-  if (verdict.decision === 'need_review') return { status: POST_STATUS.pending, queued: { submitter: rule, reason: JSON.stringify(verdict.reason ?? {}) } };
-  const plugin = await askReviewerPlugins(runtime, {
+  if (roleName(user) !== 'user') return AVAILABLE;
+  const verdict = await askReviewerPlugins(runtime, {
     objectType: post.objectType,
     ...(post.objectType === 'question' && { title: post.title, tags: post.tags }),
     content: post.html,
-    author: { id: user.id, rank, role },
+    markdown: post.content,
+    author: await authorOf(runtime, user),
     ...client,
   });
-  if (plugin?.result === 'delete_directly') return DELETED;
-  if (plugin?.result === 'need_review') return { status: POST_STATUS.pending, queued: { submitter: plugin.slug, reason: plugin.reason } };
+  if (verdict?.result === 'delete_directly') return DELETED;
+  if (verdict?.result === 'need_review') return { status: POST_STATUS.pending, queued: { submitter: verdict.submitter, reason: verdict.reason } };
   return AVAILABLE;
 }
 
 /**
- * A new comment's status: the reviewer plugins are asked (the site's own rules never judge
- * comments, domain.md 5.11). `delete_directly` creates it deleted, as upstream does. `need_review`
- * cannot hold it: the queued-posts queue of this API (its contract and its client) lists questions
- * and answers only, so a held comment would wait where no moderator can see it; it is published.
+ * A new comment's status: the reviewers are asked (the site's own rules approve every comment,
+ * domain.md 5.11). `delete_directly` creates it deleted, as upstream does. `need_review` cannot
+ * hold it: the queued-posts queue of this API (its contract and its client) lists questions and
+ * answers only, so a held comment would wait where no moderator can see it; it is published.
  */
-export async function gateNewComment(runtime: Runtime, user: SessionUser, html: string, client: PostClient = NO_CLIENT): Promise<typeof POST_STATUS.available | typeof POST_STATUS.deleted> {
-  const role = roleName(user);
-  if (role !== 'user') return POST_STATUS.available;
-  const plugin = await askReviewerPlugins(runtime, { objectType: 'comment', content: html, author: { id: user.id, rank: user.rank, role }, ...client });
-  return plugin?.result === 'delete_directly' ? POST_STATUS.deleted : POST_STATUS.available;
+export async function gateNewComment(
+  runtime: Runtime,
+  user: SessionUser,
+  comment: { html: string; markdown: string },
+  client: PostClient = NO_CLIENT,
+): Promise<typeof POST_STATUS.available | typeof POST_STATUS.deleted> {
+  if (roleName(user) !== 'user') return POST_STATUS.available;
+  const verdict = await askReviewerPlugins(runtime, { objectType: 'comment', content: comment.html, markdown: comment.markdown, author: await authorOf(runtime, user), ...client });
+  return verdict?.result === 'delete_directly' ? POST_STATUS.deleted : POST_STATUS.available;
 }
 
 /** Writes the review row of a held-back post, in the transaction that creates the post. */

@@ -4,7 +4,7 @@ import type { ReviewSettings } from '@answer/contract';
  * Post moderation before publication (domain.md 5.11). A review rule looks at a new question or
  * answer and says whether it may go out at once, must wait in the queue, or is deleted directly.
  * Upstream leaves all of it to reviewer plugins; here the site's own rules (from the `review`
- * settings) decide first, and the reviewer plugins are asked after them (gate.ts).
+ * settings) are the built-in reviewer plugin (plugin.ts), asked before the others (gate.ts).
  */
 export interface ReviewPost {
   objectType: 'question' | 'answer';
@@ -35,7 +35,7 @@ export interface ReviewVerdict {
 }
 
 export interface ReviewRule {
-  /** Stable slug, stored as the review row's `submitter`. */
+  /** Stable name; the review row's `submitter` is `review_rules.<name>` (plugin.ts). */
   name: string;
   review(post: ReviewPost): ReviewVerdict | Promise<ReviewVerdict>;
 }
@@ -67,21 +67,21 @@ const textOf = (post: ReviewPost) => [post.title, post.content, post.tags.join('
 export function builtinRules(settings: ReviewSettings): ReviewRule[] {
   return [
     {
-      name: 'builtin.delete_words',
+      name: 'delete_words',
       review(post) {
         const word = firstListedWord(textOf(post), settings.delete_words);
         return word ? { decision: 'delete', reason: { key: 'review.reason.delete_word', vars: { word } } } : APPROVE;
       },
     },
     {
-      name: 'builtin.reputation',
+      name: 'reputation',
       review(post) {
         const min = settings.reputation_below;
         return min > 0 && post.author.rank < min ? { decision: 'need_review', reason: { key: 'review.reason.reputation', vars: { rank: post.author.rank, min } } } : APPROVE;
       },
     },
     {
-      name: 'builtin.first_posts',
+      name: 'first_posts',
       review(post) {
         const min = settings.first_posts;
         const approved = post.author.approvedQuestions + post.author.approvedAnswers;
@@ -89,14 +89,14 @@ export function builtinRules(settings: ReviewSettings): ReviewRule[] {
       },
     },
     {
-      name: 'builtin.review_words',
+      name: 'review_words',
       review(post) {
         const word = firstListedWord(textOf(post), settings.review_words);
         return word ? { decision: 'need_review', reason: { key: 'review.reason.review_word', vars: { word } } } : APPROVE;
       },
     },
     {
-      name: 'builtin.links',
+      name: 'links',
       review(post) {
         const max = settings.max_links;
         if (max === null || max === undefined) return APPROVE;
