@@ -9,6 +9,8 @@ import type { MermaidConfig, RenderResult } from 'mermaid';
 export interface MermaidLike {
   initialize(config: MermaidConfig): void;
   render(id: string, text: string): Promise<RenderResult>;
+  /** The DOMPurify instance mermaid sanitises with (see withoutParsedStyles). */
+  purify?: { sanitize(dirty: string | Node, config?: { FORBID_TAGS?: string[] }): unknown };
 }
 
 type Host = Pick<WebHost, 'theme' | 'onThemeChange' | 'translate'>;
@@ -105,12 +107,13 @@ async function withStyleNonce<T>(run: () => Promise<T>): Promise<T> {
     mark(node);
     return insert.call(this, node, child) as N;
   };
+  const withNonce = (value: string) => value.replace(/<style(?=[\s>])/gi, `<style nonce="${nonce}"`);
   // Some labels are set as HTML (after DOMPurify), <style> included.
   const html = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML')!;
   Object.defineProperty(Element.prototype, 'innerHTML', {
     ...html,
     set(this: Element, value: string) {
-      html.set!.call(this, typeof value === 'string' ? value.replace(/<style(?=[\s>])/gi, `<style nonce="${nonce}"`) : value);
+      html.set!.call(this, typeof value === 'string' ? withNonce(value) : value);
     },
   });
   try {
@@ -119,6 +122,42 @@ async function withStyleNonce<T>(run: () => Promise<T>): Promise<T> {
     Node.prototype.appendChild = append;
     Node.prototype.insertBefore = insert;
     Object.defineProperty(Element.prototype, 'innerHTML', html);
+  }
+}
+
+const STYLE_BLOCK = /<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi;
+
+/**
+ * Mermaid hands its finished SVG, <style> and all, to DOMPurify, which parses it with DOMParser. A
+ * parsed document inherits the page's policy, so the browser reports that <style> as blocked (a
+ * nonce does not help there), though the SVG is drawn all the same. While mermaid draws, its
+ * sanitiser is therefore given the text without its <style> blocks, and they are put back at the
+ * start of the SVG it returns: only where the call allows <style> at all, and only blocks with no
+ * markup in them (DOMPurify's own rule for <style>, since inside an SVG their text is parsed as
+ * markup). adoptStyles then moves their rules into adopted sheets.
+ */
+async function withoutParsedStyles<T>(purify: MermaidLike['purify'], run: () => Promise<T>): Promise<T> {
+  if (!purify) return run();
+  const sanitize = purify.sanitize;
+  purify.sanitize = function (this: unknown, dirty: string | Node, config?: { FORBID_TAGS?: string[] }) {
+    if (typeof dirty !== 'string' || !/<style\b/i.test(dirty)) return sanitize.call(this, dirty, config);
+    const styles: string[] = [];
+    const clean = sanitize.call(
+      this,
+      dirty.replace(STYLE_BLOCK, (_block, css: string) => {
+        styles.push(css);
+        return '';
+      }),
+      config,
+    );
+    const kept = config?.FORBID_TAGS?.includes('style') ? [] : styles.filter((css) => !/<[/\w!]/.test(css));
+    if (!kept.length || typeof clean !== 'string') return clean;
+    return clean.replace(/^(<svg\b[^>]*>)/i, (open) => open + kept.map((css) => `<style>${css}</style>`).join(''));
+  };
+  try {
+    return await run();
+  } finally {
+    purify.sanitize = sanitize;
   }
 }
 
@@ -182,7 +221,7 @@ export function diagramsRenderer(host: Host, load: () => Promise<MermaidLike>): 
         configure(mermaid, host.theme());
         const id = `answer-mermaid-${++counter}`;
         try {
-          const { svg, bindFunctions } = await withStyleNonce(() => mermaid.render(id, block.source));
+          const { svg, bindFunctions } = await withStyleNonce(() => withoutParsedStyles(mermaid.purify, () => mermaid.render(id, block.source)));
           if (!active) return;
           const template = document.createElement('template');
           template.innerHTML = svg;

@@ -7,7 +7,12 @@ import { diagramButton } from './editor.js';
 import { diagramsRenderer, type MermaidLike } from './render.js';
 
 let mermaid: Promise<MermaidLike> | undefined;
-const loadMermaid = () => (mermaid ??= import('mermaid').then((module) => module.default));
+const loadMermaid = () =>
+  (mermaid ??= Promise.all([import('mermaid'), import('dompurify')]).then(([module, purify]) => ({
+    initialize: (config) => module.default.initialize(config),
+    render: (id, text) => module.default.render(id, text),
+    purify: purify.default,
+  })));
 
 export default function setup(host: WebHost): void {
   host.addEditorButton(diagramButton);

@@ -131,6 +131,29 @@ describe('the renderer', () => {
     expect(root.querySelector('pre')!.innerHTML).not.toMatch(/script|onload|onclick|javascript:/);
   });
 
+  test("mermaid's sanitiser never parses a <style>; the SVG gets back only the blocks that hold no markup", async () => {
+    const given: string[] = [];
+    // A stand-in for DOMPurify that records what it parses and returns it as it is.
+    const purify = { sanitize: (dirty: string | Node) => (given.push(String(dirty)), String(dirty)) };
+    render.mockImplementationOnce(async (id: string) => ({
+      svg: String(
+        purify.sanitize(`<svg id="${id}"><style>#${id}{fill:red}</style><style>x</style><style>a{}</style><text>t</text></svg>`.replace('<style>x</style>', '<style><img src=x></style>')),
+      ),
+      diagramType: 'flowchart',
+    }));
+    const root = post(SOURCE);
+    diagramsRenderer(fakeHost(), async () => ({ ...fakeMermaid, purify }))(root);
+    await vi.waitFor(() => expect(root.querySelector('svg')).not.toBeNull());
+    expect(given).toHaveLength(1);
+    expect(given[0]).not.toMatch(/<style/);
+    // The two plain blocks were adopted; the one with markup in it was dropped.
+    expect(adopted.map((sheet) => Array.from(sheet.cssRules, (rule) => rule.cssText).join(' '))).toEqual([expect.stringContaining('fill: red'), expect.stringMatching(/^a {\s*}$/)]);
+    expect(root.querySelector('img, style')).toBeNull();
+    // Outside a draw, the sanitiser is the caller's again.
+    expect(purify.sanitize('<b>x</b>')).toBe('<b>x</b>');
+    expect(given).toHaveLength(2);
+  });
+
   test('a failed load leaves the source', async () => {
     const root = post(SOURCE);
     diagramsRenderer(fakeHost(), () => Promise.reject(new Error('offline')))(root);
