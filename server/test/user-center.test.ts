@@ -99,7 +99,7 @@ describe('the user centre', () => {
     site.runtime.plugins.addBuiltIn(userCentre('uc_second'));
     site.runtime.plugins.addBuiltIn(OTHER_CONNECTOR);
     admin = await login(site, ADMIN.email, ADMIN.password);
-    natives = [await member(site, 'nativemember'), await member(site, 'nativeleaver')];
+    natives = [await member(site, 'nativemember'), await member(site, 'nativeleaver'), await member(site, 'rolechanged')];
   });
   afterAll(async () => site?.close());
   afterEach(() => {
@@ -155,6 +155,22 @@ describe('the user centre', () => {
       allow_update_user_password: false,
       allow_update_user_role: true,
     });
+    // The admin calls follow it: what the user centre manages is refused, the rest still works.
+    const target = natives[0]!.id;
+    const refused: ['POST' | 'PUT', string, object][] = [
+      ['POST', '/user', { display_name: 'New One', email: 'new.one@example.com', password: 'password-123' }],
+      ['POST', '/users', { users: 'New Two, new.two@example.com, password-123' }],
+      ['PUT', '/user/password', { user_id: target, password: 'password-456' }],
+      ['PUT', '/user/status', { user_id: target, status: 'suspended' }],
+    ];
+    for (const [method, path, payload] of refused) {
+      const res = await call(method, `${ADMIN_API}${path}`, { token: admin, payload });
+      expect([path, res.statusCode, body(res).reason]).toEqual([path, 403, 'error.user_center.managed_there']);
+    }
+    expect(Number((await site.runtime.database.selectFrom('user').select('status').where('id', '=', target).executeTakeFirstOrThrow()).status)).toBe(1);
+    const promoted = natives[2]!.id;
+    const role = await call('PUT', `${ADMIN_API}/user/role`, { token: admin, payload: { user_id: promoted, role_id: 3 } });
+    expect(role.statusCode, role.body).toBe(200);
   });
 
   it('refuses every native account route with 403 and a reason that says why, while the user centre replaces them', async () => {

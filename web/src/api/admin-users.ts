@@ -1,4 +1,4 @@
-import { ADMIN_API_PREFIX, type AdminUserItem, type AdminUserStatus, type ModerationAction, type ModerationLogItem, type RoleItem } from '@answer/contract';
+import { ADMIN_API_PREFIX, type AdminUserItem, type UserCenterAdminAgent, type AdminUserStatus, type ModerationAction, type ModerationLogItem, type RoleItem } from '@answer/contract';
 import { get, request } from './client';
 import type { PageOf } from './post-types';
 
@@ -19,6 +19,16 @@ export const getAdminUsers = (query: AdminUsersQuery, signal?: AbortSignal) =>
 /** One account by id (the user page): the list filtered by `user:<id>`. */
 export const getAdminUser = (userId: string, signal?: AbortSignal) =>
   getAdminUsers({ page: 1, page_size: 1, query: `user:${userId}` }, signal).then((page) => page.list[0] ?? null);
+
+/**
+ * What the admin's user pages may still do while a user centre manages accounts (everything
+ * without one). Read once per visit to the admin pages; the server refuses what it forbids anyway.
+ */
+export const ADMIN_AGENT = ['admin', 'user-center-agent'];
+const EVERYTHING: UserCenterAdminAgent = { allow_create_user: true, allow_update_user_status: true, allow_update_user_password: true, allow_update_user_role: true };
+/** A failed read offers everything: the server still refuses what a user centre manages. */
+export const getAdminUserCenterAgent = (signal?: AbortSignal) =>
+  get<UserCenterAdminAgent>(`${ADMIN_API_PREFIX}/user-center/agent`, { signal, passingError: true, ignore50x: true }).catch(() => EVERYTHING);
 
 export const getRoles = (signal?: AbortSignal) => get<RoleItem[]>(`${ADMIN_API_PREFIX}/roles`, { signal });
 

@@ -1,4 +1,4 @@
-import { detectClientAgent } from '@answer/contract';
+import { detectClientAgent, type UserCenterAdminAgent } from '@answer/contract';
 import type { PluginContext, UserCenterDescription, UserCenterHooks, UserCenterRequest } from '@answer/plugin-sdk';
 import type { FastifyRequest } from 'fastify';
 import type { Runtime } from '../../runtime.js';
@@ -72,6 +72,23 @@ export const userCenterRequest = (request: FastifyRequest): UserCenterRequest =>
 export async function describeUserCenter(runtime: Runtime, uc: ActiveUserCenter, request: UserCenterRequest): Promise<UserCenterDescription> {
   const description = await callHook(runtime, uc.entry, 'userCenter.description', () => uc.hooks.description(uc.ctx, request));
   return localLoginForced() ? { ...description, enabledOriginalUserSystem: true } : description;
+}
+
+/**
+ * What the admin's user pages may still do while a user centre is active (upstream's admin agent):
+ * create accounts and set passwords only with the original user system; change statuses and roles
+ * unless the user centre says it owns them. Everything without a user centre.
+ */
+export async function adminAgentOf(runtime: Runtime, request: FastifyRequest): Promise<UserCenterAdminAgent> {
+  const uc = await activeUserCenter(runtime);
+  if (!uc) return { allow_create_user: true, allow_update_user_status: true, allow_update_user_password: true, allow_update_user_role: true };
+  const description = await describeUserCenter(runtime, uc, userCenterRequest(request));
+  return {
+    allow_create_user: description.enabledOriginalUserSystem,
+    allow_update_user_status: !description.userStatusAgentEnabled,
+    allow_update_user_password: description.enabledOriginalUserSystem,
+    allow_update_user_role: !description.userRoleAgentEnabled,
+  };
 }
 
 /** The active user centre when it replaces the site's own accounts (not `enabledOriginalUserSystem`), else null. */

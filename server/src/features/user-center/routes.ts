@@ -2,7 +2,6 @@ import {
   ADMIN_API_PREFIX,
   API_PREFIX,
   text,
-  type UserCenterAdminAgent,
   type UserCenterAgent,
   type UserCenterLogout,
   type UserCenterPersonalBranding,
@@ -24,7 +23,7 @@ import { callHook } from '../plugin/call.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { parseSiteUrl } from '../siteinfo/site-url.js';
 import { findUserByUsername } from '../user/queries.js';
-import { type ActiveUserCenter, activeUserCenter, describeUserCenter, externalIdOf, userCenterRequest } from './active.js';
+import { type ActiveUserCenter, activeUserCenter, adminAgentOf, describeUserCenter, externalIdOf, userCenterRequest } from './active.js';
 import { ownedFieldsOf } from './owned-fields.js';
 import { syncOwnedProfile } from './sync.js';
 import { keepPendingBinding } from '../connector/binding-email.js';
@@ -102,18 +101,7 @@ export async function userCenterRoutes(app: FastifyInstance) {
   });
 
   // What the admin's user pages may still offer (upstream: creating users and setting passwords only with the original system).
-  app.get(`${ADMIN_API_PREFIX}/user-center/agent`, { config: { access: 'admin' } }, async (request, reply) => {
-    const all: UserCenterAdminAgent = { allow_create_user: true, allow_update_user_status: true, allow_update_user_password: true, allow_update_user_role: true };
-    const uc = await activeUserCenter(runtime);
-    if (!uc) return send(request, reply, all);
-    const description = await describeUserCenter(runtime, uc, userCenterRequest(request));
-    return send(request, reply, {
-      allow_create_user: description.enabledOriginalUserSystem,
-      allow_update_user_status: !description.userStatusAgentEnabled,
-      allow_update_user_password: description.enabledOriginalUserSystem,
-      allow_update_user_role: !description.userRoleAgentEnabled,
-    } satisfies UserCenterAdminAgent);
-  });
+  app.get(`${ADMIN_API_PREFIX}/user-center/agent`, { config: { access: 'admin' } }, async (request, reply) => send(request, reply, await adminAgentOf(runtime, request)));
 
   // The login and sign-up pages send people here; here they go on to the user centre.
   const redirectTo = (which: 'loginRedirectUrl' | 'signUpRedirectUrl') => async (request: FastifyRequest, reply: FastifyReply) => {

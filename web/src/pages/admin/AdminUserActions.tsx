@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from '../../i18n/translator';
-import type { AdminUser } from '../../api/admin-users';
+import { ADMIN_AGENT, type AdminUser, getAdminUserCenterAgent } from '../../api/admin-users';
 import { useUser } from '../../state/user';
 import { ActivationDialog, PasswordDialog, ProfileDialog, RoleDialog, StatusDialog, type UserDialog } from './AdminUserDialogs';
 
@@ -16,13 +16,22 @@ export function AdminUserActions({ user, align = 'end' }: { user: AdminUser; ali
   const me = useUser();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<UserDialog | null>(null);
+  const agent = useQuery({ queryKey: ADMIN_AGENT, queryFn: ({ signal }) => getAdminUserCenterAgent(signal), staleTime: 60_000 });
   if (user.status === 'deleted' || me?.id === user.user_id) return null;
   const done = () => {
     setOpen(null);
     void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
     void queryClient.invalidateQueries({ queryKey: ['admin', 'moderation-log'] });
   };
-  const actions: UserDialog[] = ['status', 'role', 'password', 'profile', ...(user.status === 'inactive' ? (['activation'] as const) : [])];
+  // What the site's user centre manages is not offered (the server refuses it too).
+  const allowed: Record<UserDialog, boolean> = {
+    status: agent.data?.allow_update_user_status ?? false,
+    role: agent.data?.allow_update_user_role ?? false,
+    password: agent.data?.allow_update_user_password ?? false,
+    profile: true,
+    activation: user.status === 'inactive',
+  };
+  const actions = (['status', 'role', 'password', 'profile', 'activation'] as const).filter((action) => allowed[action]);
   const props = { user, onDone: done, onCancel: () => setOpen(null) };
   return (
     <>

@@ -17,7 +17,10 @@ const api = vi.hoisted(() => ({
   setUserProfile: vi.fn(),
   getActivationLink: vi.fn(),
   resendActivation: vi.fn(),
+  getAdminUserCenterAgent: vi.fn(),
+  ADMIN_AGENT: ['admin', 'user-center-agent'],
 }));
+const EVERYTHING = { allow_create_user: true, allow_update_user_status: true, allow_update_user_password: true, allow_update_user_role: true };
 vi.mock('../../api/admin-users', () => api);
 
 const user = (over: Partial<AdminUser>): AdminUser => ({
@@ -59,6 +62,7 @@ describe('AdminUsers', () => {
     });
     api.changeUserStatus.mockResolvedValue(null);
     api.addUsers.mockResolvedValue(null);
+    api.getAdminUserCenterAgent.mockResolvedValue(EVERYTHING);
   });
 
   it('asks for the tab and search in the address; the own row has no actions', async () => {
@@ -88,6 +92,19 @@ describe('AdminUsers', () => {
     expect(sent).toMatchObject({ user_id: '2', status: 'suspended', reason: 'Spam', remove_all_content: false });
     expect(sent.suspended_until - before).toBeGreaterThanOrEqual(7 * 86400);
     expect(sent.suspended_until - before).toBeLessThan(7 * 86400 + 60);
+  });
+
+  it("offers nothing the site's user centre manages: no adding, no status or password, while the role stays", async () => {
+    api.getAdminUserCenterAgent.mockResolvedValue({ ...EVERYTHING, allow_create_user: false, allow_update_user_status: false, allow_update_user_password: false });
+    await page.open('/admin/users');
+    expect(buttonNamed('Add user')).toBeUndefined();
+    expect(buttonNamed('Add users in bulk')).toBeUndefined();
+    await click(rows()[0]!.querySelector('[data-testid="user-actions"]'));
+    const offered = [...document.querySelectorAll('.dropdown-menu button')].map((b) => b.textContent?.trim());
+    expect(offered).not.toContain('Change status');
+    expect(offered).not.toContain('Set password');
+    expect(offered).toContain('Edit profile');
+    expect(offered).toContain('Change role');
   });
 
   it('lists the bad lines of a refused bulk add', async () => {

@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { useTranslation } from '../../i18n/translator';
 import { Link, useSearchParams } from 'react-router';
-import { getAdminUsers } from '../../api/admin-users';
+import { ADMIN_AGENT, getAdminUserCenterAgent, getAdminUsers } from '../../api/admin-users';
 import { Avatar } from '../../components/Avatar';
 import { TimeAgo } from '../../components/TimeAgo';
 import { usePageTitle } from '../../hooks/usePageTitle';
@@ -33,6 +33,7 @@ export function AdminUsers() {
     queryFn: ({ signal }) => getAdminUsers({ page: state.page, page_size: PAGE_SIZE, query: state.query || undefined, ...filterParams(state.filter) }, signal),
     placeholderData: keepPreviousData,
   });
+  const agent = useQuery({ queryKey: ADMIN_AGENT, queryFn: ({ signal }) => getAdminUserCenterAgent(signal), staleTime: 60_000 });
   const added = () => {
     setAdding(null);
     void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
@@ -42,14 +43,17 @@ export function AdminUsers() {
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
         <h1 className="h3 mb-0">{t('admin.menu.users')}</h1>
-        <div className="d-flex gap-2">
-          <Button size="sm" onClick={() => setAdding('one')}>
-            {t('admin.users.add_user')}
-          </Button>
-          <Button size="sm" variant="outline-primary" onClick={() => setAdding('many')}>
-            {t('admin.users.bulk_add')}
-          </Button>
-        </div>
+        {/* Accounts made by the site's user centre cannot be added here (hidden until the answer comes). */}
+        {agent.data?.allow_create_user && (
+          <div className="d-flex gap-2">
+            <Button size="sm" onClick={() => setAdding('one')}>
+              {t('admin.users.add_user')}
+            </Button>
+            <Button size="sm" variant="outline-primary" onClick={() => setAdding('many')}>
+              {t('admin.users.bulk_add')}
+            </Button>
+          </div>
+        )}
       </div>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
         <AdminFilterTabs
