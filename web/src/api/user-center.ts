@@ -1,7 +1,7 @@
-import { API_PREFIX, type UserCenterLogout, type UserCenterUserSettings } from '@answer/contract';
+import { API_PREFIX, type UserCenterLogout, type UserCenterPersonalBranding, type UserCenterUserSettings } from '@answer/contract';
 import { get } from './client';
 
-export type { UserCenterUserSettings };
+export type { UserCenterPersonalBranding, UserCenterUserSettings };
 
 const UC = `${API_PREFIX}/user-center`;
 
@@ -15,3 +15,10 @@ export const getUserCenterSettings = (signal?: AbortSignal) => get<UserCenterUse
 
 /** Ends the site's session and names the user centre's logout to go on to ('' for none). */
 export const logoutThroughUserCenter = () => get<UserCenterLogout>(`${UC}/logout`, { passingError: true });
+
+/**
+ * The links the user centre shows on a person's profile. Only asked for while a user centre is
+ * active; a failure leaves the profile without them: no error page, no toast.
+ */
+export const getPersonalBranding = (username: string, signal?: AbortSignal) =>
+  get<UserCenterPersonalBranding>(`${UC}/personal/branding`, { params: { username }, signal, passingError: true, ignore50x: true });

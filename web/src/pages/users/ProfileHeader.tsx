@@ -3,10 +3,12 @@ import { Link } from 'react-router';
 import type { PersonalInfo } from '../../api/people';
 import { Avatar } from '../../components/Avatar';
 import { formatCount } from '../../components/count-format';
+import { PersonalBranding } from './PersonalBranding';
 
 /**
- * Who this is: picture, names, reputation, and a plain statement when the account is suspended or
- * deleted, so nobody mistakes its silence for activity. The owner gets the way to edit it.
+ * Who this is: picture, names, reputation, the user centre's links for them (when one is active),
+ * and a plain statement when the account is suspended or deleted, so nobody mistakes its silence for
+ * activity. The owner gets the way to edit it.
  */
 export function ProfileHeader({ info, isOwner }: { info: PersonalInfo; isOwner: boolean }) {
   const { t } = useTranslation();
@@ -27,6 +29,7 @@ export function ProfileHeader({ info, isOwner }: { info: PersonalInfo; isOwner: 
           <div className="small text-body-secondary" title={t('question.reputation')}>
             {t('question.reputation_short', { n: formatCount(info.rank) })}
           </div>
+          {info.status !== 'deleted' && <PersonalBranding username={info.username} />}
         </div>
         {isOwner && (
           <Link to="/users/settings/profile" className="btn btn-outline-secondary btn-sm">
