@@ -95,7 +95,7 @@ export interface UserCenterDescription {
   loginRedirectUrl: string;
   /** Where the sign-up page sends people (often the same as the login). */
   signUpRedirectUrl: string;
-  /** Reputation is the user centre's (not used by this host yet). */
+  /** Reputation is the user centre's (upstream: the site keeps none). Not supported by this host: its own ledger stays (docs/user-center.md). */
   rankAgentEnabled?: boolean;
   /** Suspending and reactivating accounts is the user centre's: the admin's user pages do not offer it. */
   userStatusAgentEnabled?: boolean;
