@@ -39,6 +39,8 @@ import { registerOwnedFieldGuard } from './features/user-center/owned-fields.js'
 import { userCenterRoutes } from './features/user-center/routes.js';
 import { registerPluginDelivery } from './features/plugin/delivery.js';
 import { registerNotificationPlugins } from './features/plugin/notify.js';
+import { apiKeyRoutes } from './features/api-key/routes.js';
+import { authenticateApiKey, ensureKeyAllows, isApiKey } from './features/api-key/guard.js';
 import { applyPlugins, startPlugins } from './features/plugin/service.js';
 import { pluginFileRoutes } from './features/plugin/web.js';
 import { timelineRoutes } from './features/timeline/routes.js';
@@ -92,8 +94,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     lang: string;
     user: import('./core/guardian.js').SessionUser | null;
-    /** The raw access token the caller sent (empty for visitors). */
+    /** The raw access token the caller sent (empty for visitors and for API keys). */
     token: string;
+    /** The API key the caller authenticated with (features/api-key), or null. */
+    apiKey: import('./features/api-key/keys.js').ApiKeyCaller | null;
     /** The route's declared config, read once (`routeOptions` builds a new object on every read). */
     declared: FastifyContextConfig;
   }
@@ -161,6 +165,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   app.decorateRequest('lang', 'en_US');
   app.decorateRequest('user', null);
   app.decorateRequest('token', '');
+  app.decorateRequest('apiKey', null);
   app.decorateRequest('declared', null as unknown as FastifyContextConfig);
   app.setErrorHandler(errorHandler);
   app.addHook('onSend', commonSecurityHeaders);
@@ -193,6 +198,12 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
     } else if (runtime.installed && request.url.startsWith('/answer/')) {
       request.token = tokenFrom(request.headers, request.query);
       if (!request.token) request.user = null;
+      else if (isApiKey(request.token)) {
+        // A key is not a session: nothing may echo it back or sign it out (features/api-key/guard.ts).
+        request.apiKey = await authenticateApiKey(runtime, request, request.token);
+        request.user = request.apiKey.user;
+        request.token = '';
+      }
       else if (request.declared.cachedSession) request.user = cachedSession(runtime.database, request.token) ?? (await resolveSessionCached(runtime.database, request.token));
       else request.user = await resolveSession(runtime.database, request.token);
     }
@@ -200,6 +211,8 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   // Every API route declares who may call it; the guardian decides (private mode included).
   app.addHook('preHandler', async (request) => {
     const access = request.declared.access;
+    // A key never goes beyond its own scope, on any route (its owner's access is checked below).
+    if (request.apiKey) await ensureKeyAllows(runtime, request, request.apiKey);
     if (!access || access === 'none') return;
     // Only public reads depend on private mode; the other levels need a signed-in user anyway, so
     // the settings are not even looked up for them (the notification poll is one).
@@ -249,6 +262,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(searchRoutes, { prefix: API_PREFIX });
   await app.register(notificationRoutes, { prefix: API_PREFIX });
   await app.register(privilegeRoutes);
+  await app.register(apiKeyRoutes);
   await app.register(pluginRoutes);
   await app.register(pluginConfigRoutes);
   await app.register(pluginAgentRoutes);

@@ -21,3 +21,4 @@ export * from './site-settings.js';
 export * from './branding-images.js';
 export * from './plugin.js';
 export * from './user-center.js';
+export * from './api-key.js';

@@ -60,6 +60,9 @@ export const MODERATION_ACTIONS = [
   'user.profile',
   'user.create',
   'user.activation',
+  'api_key.create',
+  'api_key.revoke',
+  'api_key.refused',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

@@ -321,6 +321,22 @@ export interface RolePowerRelTable {
 }
 
 /** A staff role given by a provider's group at sign-in (migration 0018). */
+export interface ApiKeyTable {
+  id: AutoId;
+  user_id: RefId;
+  /** 1 for an administrators' site key, 0 for a member's personal key. */
+  site: number;
+  description: string;
+  scope: string;
+  key_hash: string;
+  prefix: string;
+  created_at: number;
+  expires_at: number;
+  last_used_at: number;
+  last_used_ip: string;
+  revoked_at: number;
+}
+
 export interface ExternalRoleGrantTable {
   user_id: RefId;
   role_id: number;
@@ -520,6 +536,7 @@ export interface Database {
   outbox: OutboxTable;
   plugin_delivery: PluginDeliveryTable;
   external_role_grant: ExternalRoleGrantTable;
+  api_key: ApiKeyTable;
   action_counter: ActionCounterTable;
   question_view: QuestionViewTable;
   vote: VoteTable;
