@@ -100,10 +100,24 @@ describe.each(dialectTargets())('external sign-in on $name', (target) => {
     const refused = await site.app.inject({ method: 'DELETE', url: `${API}/connector/user/unbinding`, headers: { authorization: newcomer }, payload: { external_id: 'ext-newcomer' } });
     expect(refused.statusCode).toBe(400);
     expect(body(refused).reason).toBe('error.user.external_login_unbinding_forbidden');
+    // A toast, as upstream sends it (the 1.4.0 client opens an error dialog for anything else).
+    expect(body(refused).data).toEqual({ err_type: 'toast' });
     // The owner also has a password: the binding can go.
     const owner = tokenOf((await signIn('owner')).location);
     expect((await site.app.inject({ method: 'DELETE', url: `${API}/connector/user/unbinding`, headers: { authorization: owner }, payload: { external_id: 'ext-owner' } })).statusCode).toBe(200);
     expect(body(await site.app.inject({ url: `${API}/connector/user/info`, headers: { authorization: owner } })).data[0].binding).toBe(false);
+  });
+
+  it("sends a client that follows a form connector's link (the 1.4.0 one) to the login form, which shows its fields", async () => {
+    site.runtime.plugins.addBuiltIn({
+      info: { slug_name: 'form_only', name: 'Form only', description: 'A directory sign-in.', version: '1.0.0' },
+      connector: { slug: 'formonly', name: 'Directory', logoSvg: '', login: async () => null },
+    });
+    const enabled = await site.app.inject({ method: 'PUT', url: '/answer/admin/api/plugin/status', headers: { authorization: admin }, payload: { plugin_slug_name: 'form_only', enabled: true } });
+    expect(enabled.statusCode).toBe(200);
+    const start = await site.app.inject({ url: `${API}/connector/login/formonly` });
+    expect([start.statusCode, start.headers.location]).toEqual([302, '/users/login?connector=formonly']);
+    await site.app.inject({ method: 'PUT', url: '/answer/admin/api/plugin/status', headers: { authorization: admin }, payload: { plugin_slug_name: 'form_only', enabled: false } });
   });
 
   it('refuses a suspended account at the callback, as at the login form', async () => {

@@ -68,6 +68,10 @@ describe.each(dialectTargets())('plugins on $name', (target) => {
     const broken = plugins.find((p) => p.origin === 'data-dir' && p.status === 'failed')!;
     expect(broken.error).toContain('the broken plugin cannot start');
     expect(plugins.find((p) => p.slug_name === 'basic_captcha')).toMatchObject({ origin: 'built-in', types: ['captcha'] });
+    // The 1.4.0 admin menu asks for the plugins with a settings page: those without a form are left out.
+    const withForm = body(await call('GET', `${ADMIN_API}/plugins?have_config=true`, admin)).data as { slug_name: string; have_config: boolean }[];
+    expect(withForm.map((p) => p.slug_name)).toContain('hello_fixture');
+    expect(withForm.every((p) => p.have_config)).toBe(true);
     expect((await setEnabled(broken.slug_name, true)).statusCode).toBe(400);
     // The 1.4.0 client's boot calls.
     expect(body(await call('GET', `${API}/plugin/status`)).data).toEqual(expect.arrayContaining([{ slug_name: 'hello_fixture', enabled: false }]));

@@ -80,6 +80,9 @@ export async function connectorRoutes(app: FastifyInstance) {
   app.get(`${API_PREFIX}/connector/login/:name`, { config: { access: 'none' } }, async (request, reply) => {
     const slug = (request.params as { name: string }).name;
     const { entry, hooks } = await connectorOr404(runtime, slug);
+    // A form connector (LDAP) signs in on the site's own login form, which shows its fields. A
+    // client that knows only redirect flows (the 1.4.0 one links every connector) lands there.
+    if (!hooks.sender && hooks.login) return reply.redirect(`/users/login?connector=${encodeURIComponent(slug)}`, 302);
     if (!hooks.sender) throw notFound();
     const ctx = await pluginContext(runtime, entry);
     const receiver = await receiverUrl(runtime, request, slug);
@@ -217,7 +220,7 @@ export async function connectorRoutes(app: FastifyInstance) {
       const bindings = await trx.selectFrom('user_external_login').select(['id', 'external_id']).where('user_id', '=', userId).execute();
       const target = bindings.find((b) => b.external_id === external_id);
       if (!target) throw notFound();
-      if (!user.pass && bindings.length <= 1) throw badRequest('error.user.external_login_unbinding_forbidden');
+      if (!user.pass && bindings.length <= 1) throw badRequest('error.user.external_login_unbinding_forbidden', { err_type: 'toast' });
       await trx.deleteFrom('user_external_login').where('id', '=', target.id).execute();
     });
     return send(request, reply, null);

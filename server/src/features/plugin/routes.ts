@@ -13,6 +13,7 @@ import { svgBase64 } from '../connector/icon.js';
 
 const listQuery = z.object({
   status: z.enum(['all', 'active', 'inactive']).catch('all').default('all'),
+  /** `true`: only plugins with a settings form (the 1.4.0 admin menu lists these as its plugin pages). */
   have_config: z.unknown().optional(),
 });
 const statusBody = z.object({
@@ -79,8 +80,9 @@ export async function pluginRoutes(app: FastifyInstance) {
   });
 
   app.get(`${ADMIN_API_PREFIX}/plugins`, { config: { access: 'admin' } }, async (request, reply) => {
-    const { status } = parseInput(listQuery, request.query);
-    const list = (await pluginsWithState(runtime)).filter((p) => status === 'all' || p.enabled === (status === 'active'));
+    const { status, have_config } = parseInput(listQuery, request.query);
+    const withForm = have_config === true || have_config === 'true';
+    const list = (await pluginsWithState(runtime)).filter((p) => (status === 'all' || p.enabled === (status === 'active')) && (!withForm || !!p.entry.plugin?.config));
     return send(
       request,
       reply,
