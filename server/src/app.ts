@@ -63,7 +63,8 @@ import { tagAdminRoutes, tagRoutes } from './features/tag/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { captchaRoutes } from './features/captcha/routes.js';
 import { registerThrottle, type ThrottleConfig } from './features/captcha/throttle.js';
-import { trustedProxies } from './config/config.js';
+import { metricsConfig, trustedProxies } from './config/config.js';
+import { registerMetrics } from './features/metrics/routes.js';
 import { mailHandler, MAIL_TOPIC } from './features/email/service.js';
 import { notifyOnEvent } from './features/notification/consumer.js';
 import { notificationRoutes } from './features/notification/routes.js';
@@ -231,6 +232,8 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(compress, { global: true, encodings: ['br', 'gzip', 'deflate'], threshold: COMPRESS_MIN_BYTES });
   await app.register(cookie);
 
+  const metrics = metricsConfig(runtime.config);
+  if (metrics.enabled) registerMetrics(app, metrics);
   app.get('/healthz', async (_request, reply) => reply.type('text/plain').send('OK'));
   await app.register(installRoutes, { prefix: INSTALL_PREFIX });
   await app.register(siteinfoRoutes, { prefix: API_PREFIX });

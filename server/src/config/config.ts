@@ -27,6 +27,8 @@ export interface AppConfig {
   ui?: { base_url?: string };
   /** Plugin packages (names installed beside the project or in <data>/node_modules) and folders; docs/plugins.md. */
   plugins?: string[];
+  /** Prometheus metrics at /metrics (docs/api.md); off unless enabled. */
+  metrics?: { enabled?: boolean; allow?: string[] | string; token?: string };
 }
 
 export const DEFAULT_ADDR = '0.0.0.0:9080';
@@ -85,4 +87,21 @@ export function trustedProxies(config: AppConfig | null): string[] {
   const raw = process.env.TRUSTED_PROXIES ?? config?.server?.http?.trusted_proxies ?? [];
   const list = Array.isArray(raw) ? raw : String(raw).split(',');
   return list.map((p) => String(p).trim()).filter(Boolean);
+}
+
+export interface MetricsConfig {
+  enabled: boolean;
+  /** Addresses or CIDRs that may scrape without the token; loopback alone when neither is set. */
+  allow: string[];
+  /** A bearer token that also lets a scraper in; '' for none. */
+  token: string;
+}
+
+/** `/metrics`: METRICS_ENABLED, METRICS_ALLOW (comma separated) and METRICS_TOKEN win over the file's `metrics`. */
+export function metricsConfig(config: AppConfig | null): MetricsConfig {
+  const file = config?.metrics ?? {};
+  const enabled = process.env.METRICS_ENABLED !== undefined ? process.env.METRICS_ENABLED === '1' || process.env.METRICS_ENABLED === 'true' : file.enabled === true;
+  const raw = process.env.METRICS_ALLOW ?? file.allow ?? [];
+  const allow = (Array.isArray(raw) ? raw : String(raw).split(',')).map((a) => String(a).trim()).filter(Boolean);
+  return { enabled, allow, token: process.env.METRICS_TOKEN ?? file.token ?? '' };
 }

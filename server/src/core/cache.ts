@@ -1,3 +1,5 @@
+import { counts } from './metrics-counts.js';
+
 /**
  * Key/value cache with per-entry lifetime. `runtime.cache` is process-local (settings, list pages:
  * kept in step across instances by core/invalidation); `runtime.shared` is the Redis-backed one when
@@ -19,11 +21,16 @@ export class MemoryCache implements Cache {
 
   async get<T>(key: string): Promise<T | undefined> {
     const e = this.entries.get(key);
-    if (!e) return undefined;
-    if (e.expires < Date.now()) {
-      this.entries.delete(key);
+    if (!e) {
+      counts.cacheMisses++;
       return undefined;
     }
+    if (e.expires < Date.now()) {
+      this.entries.delete(key);
+      counts.cacheMisses++;
+      return undefined;
+    }
+    counts.cacheHits++;
     return e.value as T;
   }
 

@@ -1,3 +1,4 @@
+import { counts } from './metrics-counts.js';
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { dialectOf } from '../db/migrations/dialect.js';
@@ -125,6 +126,7 @@ export class OutboxWorker {
         }
       } catch (err) {
         const attempts = Number(row.attempts) + 1;
+        counts.outboxFailures.set(row.topic, (counts.outboxFailures.get(row.topic) ?? 0) + 1);
         this.log(`outbox ${row.topic} #${row.id} failed (attempt ${attempts})`, err);
         // Exponential back-off; after the last attempt the row is parked as done with its error kept.
         await db

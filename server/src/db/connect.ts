@@ -49,8 +49,9 @@ export function createDb(target: DbTarget): Db {
     // pg and mysql2 are imported when the first connection is made, so a site on another database
     // never loads them (issue 15: about 20 MB resident on a SQLite site); Kysely takes a pool
     // factory for that.
-    case 'postgres':
-      return new Kysely<Database>({
+    case 'postgres': {
+      const held: { pool?: { totalCount: number; idleCount: number; waitingCount: number } } = {};
+      const db = new Kysely<Database>({
         dialect: new PostgresDialect({
           pool: async () => {
             const pg = (await import('pg')).default;
@@ -61,10 +62,14 @@ export function createDb(target: DbTarget): Db {
             // pg then emits 'error' on the pool, which would crash the process if unheard. The pool
             // discards that client and the next query opens a new one, so there is nothing else to do.
             pool.on('error', () => {});
+            held.pool = pool;
             return pool;
           },
         }),
       });
+      pgPools.set(db, held);
+      return db;
+    }
     case 'mysql':
       return new Kysely<Database>({
         dialect: new MysqlDialect({
@@ -82,6 +87,14 @@ export function createDb(target: DbTarget): Db {
     default:
       throw new Error(`unsupported database driver "${String(target.driver)}"`);
   }
+}
+
+const pgPools = new WeakMap<Kysely<Database>, { pool?: { totalCount: number; idleCount: number; waitingCount: number } }>();
+
+/** A PostgreSQL database's connection pool as the metrics report it; null for the other drivers (or before the first query). */
+export function poolStats(db: Kysely<Database>): { total: number; idle: number; waiting: number } | null {
+  const pool = pgPools.get(db)?.pool;
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
 }
 
 /** Opens a connection and runs one trivial query; throws the driver's error when it cannot. */

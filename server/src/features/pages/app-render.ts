@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { SiteInfo } from '@answer/contract';
 import { WEB_DIST } from '../../web-dist.js';
 import { currentUserResponse, VISIT_COOKIE } from '../auth/common.js';
+import { counts } from '../../core/metrics-counts.js';
 import { resolveSessionCached } from '../../core/session.js';
 import { cachedRenderedPage } from '../question/list-cache.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
@@ -155,7 +156,10 @@ export async function renderApp(request: FastifyRequest, site: SiteInfo, url = r
     inRenderSlot(async () => {
       // The calls a member need not ask again: the visitor got what anyone allowed to see it gets.
       const readerIndependent = reader ? undefined : new Set<string>();
+      const started = performance.now();
+      counts.renders++;
       const page = await app.render({ url: new URL(at, 'http://localhost').href, site, fetch: inProcessFetch(request, reader, readerIndependent), signedIn: reader !== '', language });
+      counts.renderSeconds += (performance.now() - started) / 1000;
       return readerIndependent ? { ...page, calls: readerDependent(page.calls ?? {}, readerIndependent) } : page;
     });
   try {
