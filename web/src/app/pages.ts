@@ -75,6 +75,7 @@ export const Pages = {
   AdminUserDetail: admin('AdminUserDetail'),
   AdminModerationLog: admin('AdminModerationLog'),
   AdminBadges: admin('AdminBadges'),
+  AdminApiKeys: admin('AdminApiKeys'),
   Themes: admin('Themes'),
   CssHtml: admin('CssHtml'),
   General: admin('General'),

@@ -139,6 +139,7 @@ const adminRoutes: RouteObject[] = [
   page('settings-users', P.SettingsUsers),
   page('privileges', P.Privileges),
   page('security', P.Security),
+  page('api-keys', P.AdminApiKeys),
   page('question', P.QuestionSettings),
   page('review-rules', P.ReviewRules),
   page('installed-plugins', P.InstalledPlugins),

@@ -79,8 +79,10 @@ export function AdminUsers() {
         emptyTestId="admin-users-empty"
         paging={{ page: state.page, pageSize: PAGE_SIZE, hrefOf: (page) => adminUsersHref({ ...state, page }) }}
       >
+        {/* Positioned: the visually hidden header text (absolutely placed) then stays inside the scroll box on a phone. */}
         {(list) => (
-          <Table responsive className="align-middle" data-testid="admin-users">
+          <div className="table-responsive position-relative">
+          <Table className="align-middle" data-testid="admin-users">
             <thead>
               <tr>
                 <th>{t('admin.users.name')}</th>
@@ -124,6 +126,7 @@ export function AdminUsers() {
               ))}
             </tbody>
           </Table>
+          </div>
         )}
       </AdminListState>
       {adding === 'one' && <AddUserDialog onDone={added} onCancel={() => setAdding(null)} />}

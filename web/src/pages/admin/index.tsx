@@ -1,3 +1,4 @@
+export { AdminApiKeys } from './AdminApiKeys';
 export { AdminBadges } from './AdminBadges';
 export { Branding } from './Branding';
 export { CssHtml } from './CssHtml';

@@ -38,6 +38,7 @@ export const ADMIN_MENU: AdminMenuItem[] = [
       { key: 'settings_users', path: '/admin/settings-users' },
       { key: 'privileges', path: '/admin/privileges' },
       { key: 'security', path: '/admin/security' },
+      { key: 'api_keys', path: '/admin/api-keys' },
       { key: 'question', path: '/admin/question' },
       { key: 'review_rules', path: '/admin/review-rules' },
     ],

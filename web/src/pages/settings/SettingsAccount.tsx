@@ -6,11 +6,13 @@ import { useUnsavedChangesPrompt } from '../../hooks/useUnsavedChangesPrompt';
 import { useUser } from '../../state/user';
 import { ChangePassword } from './ChangePassword';
 import { MyLogins } from './MyLogins';
+import { SettingsApiKeys } from './SettingsApiKeys';
 import { SettingsSection } from './SettingsSection';
 import { useUserCenterView } from './user-center-settings';
 
 /**
- * /users/settings/account: e-mail address, password, and the external logins tied to the account.
+ * /users/settings/account: e-mail address, password, the external logins tied to the account, and
+ * the member's API keys.
  * While a user centre replaces the site's accounts, the address and password are its: the page
  * says so and links to it instead of offering the forms.
  */
@@ -58,6 +60,7 @@ export function SettingsAccount() {
       <SettingsSection title={t('settings.account_page.my_logins')} testId="settings-logins">
         <MyLogins />
       </SettingsSection>
+      <SettingsApiKeys />
     </>
   );
 }
