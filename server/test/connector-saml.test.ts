@@ -54,7 +54,7 @@ describe('SAML sign-in through the site', () => {
       method: 'PUT',
       url: `${ADMIN_API}/plugin/config`,
       headers: { authorization: admin },
-      payload: { plugin_slug_name: 'saml', config_fields: { idp_metadata_xml: idp.metadata, idp_vouches_for_email: true, button_label: 'Sign in with Corp SSO' } },
+      payload: { plugin_slug_name: 'saml', config_fields: { idp_metadata_xml: idp.metadata, idp_vouches_for_email: true, button_label: 'Corp SSO' } },
     });
     expect(saved.statusCode, saved.body).toBe(200);
   });
@@ -73,7 +73,7 @@ describe('SAML sign-in through the site', () => {
 
   it('shows the button, and signs a new person up from a signed assertion posted back, to where they were', async () => {
     const info = body(await site.app.inject({ url: `${API}/connector/info` })).data as { name: string; link: string }[];
-    expect(info).toContainEqual(expect.objectContaining({ name: 'Sign in with Corp SSO', link: `${API}/connector/login/saml` }));
+    expect(info).toContainEqual(expect.objectContaining({ name: 'Corp SSO', link: `${API}/connector/login/saml` }));
     const { location } = await signIn({ redirect: '/questions' });
     expect(location).toMatch(/^\/users\/auth-landing\?access_token=[\w-]+&redirect=%2Fquestions$/);
     const me = body(await site.app.inject({ url: `${API}/user/info`, headers: { authorization: tokenOf(location) } })).data;

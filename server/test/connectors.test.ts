@@ -59,8 +59,10 @@ describe.each(dialectTargets())('external sign-in on $name', (target) => {
 
   it('shows the connector on the login page and signs a new person up with their verified address, back to where they were', async () => {
     expect(body(await site.app.inject({ url: `${API}/connector/info` })).data).toEqual([
-      { name: 'Sign in with TestID', icon: Buffer.from(FIXTURE_ICON).toString('base64'), link: `${API}/connector/login/testid` },
+      { name: 'TestID', icon: Buffer.from(FIXTURE_ICON).toString('base64'), link: `${API}/connector/login/testid` },
     ]);
+    // In the reader's language.
+    expect(body(await site.app.inject({ url: `${API}/connector/info`, headers: { 'accept-language': 'zh-CN' } })).data).toEqual([expect.objectContaining({ name: 'TestID 账号' })]);
     const { location } = await signIn('newcomer', { redirect: '/questions?page=2' });
     expect(location).toMatch(/^\/users\/auth-landing\?access_token=[\w-]+&redirect=%2Fquestions%3Fpage%3D2$/);
     const me = body(await site.app.inject({ url: `${API}/user/info`, headers: { authorization: tokenOf(location) } })).data;
@@ -96,7 +98,7 @@ describe.each(dialectTargets())('external sign-in on $name', (target) => {
   it('lists a member\'s logins and keeps the last way to sign in', async () => {
     const newcomer = tokenOf((await signIn('newcomer')).location);
     const mine = body(await site.app.inject({ url: `${API}/connector/user/info`, headers: { authorization: newcomer } })).data;
-    expect(mine).toEqual([expect.objectContaining({ name: 'Sign in with TestID', binding: true, external_id: 'ext-newcomer' })]);
+    expect(mine).toEqual([expect.objectContaining({ name: 'TestID', binding: true, external_id: 'ext-newcomer' })]);
     const refused = await site.app.inject({ method: 'DELETE', url: `${API}/connector/user/unbinding`, headers: { authorization: newcomer }, payload: { external_id: 'ext-newcomer' } });
     expect(refused.statusCode).toBe(400);
     expect(body(refused).reason).toBe('error.user.external_login_unbinding_forbidden');

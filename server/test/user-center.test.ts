@@ -64,7 +64,7 @@ const OTHER_CONNECTOR: AnswerPlugin = {
   info: { slug_name: 'other_connector', name: 'Other', description: 'Another sign-in.', version: '1.0.0' },
   connector: {
     slug: 'otherid',
-    name: 'Sign in with Other',
+    name: 'Other',
     logoSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>',
     sender: async ({ receiverUrl }) => ({ redirectUrl: `https://other.example.com/auth?back=${encodeURIComponent(receiverUrl)}` }),
     receiver: async () => PEOPLE.ada!,

@@ -13,7 +13,7 @@ export default {
   info: { slug_name: '${c.slug}', name: 'Test connector ${c.urlSlug}', description: 'Signs a fixed person in, for the browser tests.', version: '1.0.0' },
   connector: {
     slug: '${c.urlSlug}',
-    name: { en_US: '${c.button}', zh_CN: '${c.button}' },
+    name: { en_US: '${c.name}', zh_CN: '${c.name}' },
     logoSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="teal"/></svg>',
     async sender({ receiverUrl }) {
       const state = Math.random().toString(36).slice(2);
@@ -30,15 +30,19 @@ export default {
 interface FixtureConnector {
   slug: string;
   urlSlug: string;
+  /** The provider's name, bare (as upstream's clients expect): My logins' row title. */
+  name: string;
+  /** Its button on the login page, our client's wording around the name. */
   button: string;
   person: Record<string, unknown>;
 }
 
-/** The slug the admin enables, and the connector's name on the login page. */
+/** The slug the admin enables, the connector's name, and its button on the login page. */
 export const TEST_CONNECTOR = {
   slug: 'test_connector',
   urlSlug: 'testid',
-  button: 'Sign in with TestID',
+  name: 'TestID',
+  button: 'Continue with TestID',
   person: { externalId: 'ext-newcomer', username: 'newcomer', displayName: 'New Comer', email: 'newcomer@example.com', emailVerified: true },
 } as const;
 
@@ -46,7 +50,8 @@ export const TEST_CONNECTOR = {
 export const NO_MAIL_CONNECTOR = {
   slug: 'nomail_connector',
   urlSlug: 'nomailid',
-  button: 'Sign in with NoMailID',
+  name: 'NoMailID',
+  button: 'Continue with NoMailID',
   person: { externalId: 'ext-nomail', username: 'nomail', displayName: 'No Mail' },
 } as const;
 

@@ -63,9 +63,9 @@ it('signs a newcomer up through a sign-in service, back to the page they were on
   await p.locator('.dropdown-menu').getByRole('link', { name: 'Settings', exact: true }).click();
   await p.getByRole('navigation', { name: 'Settings', exact: true }).getByRole('link', { name: 'Account', exact: true }).click();
   await p.waitForURL(/\/users\/settings\/account$/);
-  const login = p.getByTestId('my-login').filter({ hasText: TEST_CONNECTOR.button });
+  const login = p.getByTestId('my-login').filter({ hasText: TEST_CONNECTOR.name });
   await login.getByText('Connected', { exact: true }).waitFor();
-  await login.getByRole('button', { name: `Remove ${TEST_CONNECTOR.button}` }).waitFor();
+  await login.getByRole('button', { name: `Remove ${TEST_CONNECTOR.name}` }).waitFor();
 
   // Going back does not bring the landing (and its token) back: it was replaced by the page itself.
   await p.goBack();
@@ -96,16 +96,16 @@ it('connects a second login to the signed-in account from My logins, and removes
   await p.getByRole('button', { name: 'Log in' }).click();
   await p.getByRole('button', { name: `Account menu of ${ADMIN.name}` }).waitFor();
   await p.goto(`${server.url}/users/settings/account`);
-  const login = p.getByTestId('my-login').filter({ hasText: NO_MAIL_CONNECTOR.button });
+  const login = p.getByTestId('my-login').filter({ hasText: NO_MAIL_CONNECTOR.name });
   await login.getByText('Not connected', { exact: true }).waitFor();
-  await login.getByRole('link', { name: `Connect ${NO_MAIL_CONNECTOR.button}` }).click();
+  await login.getByRole('link', { name: `Connect ${NO_MAIL_CONNECTOR.name}` }).click();
 
   // At the service and back: the login is now the administrator's, and they are still themselves.
   await p.waitForURL(`${server.url}/users/settings/account`);
   await login.getByText('Connected', { exact: true }).waitFor();
   await p.getByRole('button', { name: `Account menu of ${ADMIN.name}` }).waitFor();
 
-  await login.getByRole('button', { name: `Remove ${NO_MAIL_CONNECTOR.button}` }).click();
+  await login.getByRole('button', { name: `Remove ${NO_MAIL_CONNECTOR.name}` }).click();
   await p.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }).click();
   await login.getByText('Not connected', { exact: true }).waitFor();
   expect(problems).toEqual([]);

@@ -43,7 +43,11 @@ export interface ConnectorRequest {
 export interface ConnectorHooks {
   /** The connector's slug in its URLs (/connector/login/{slug}); default: the plugin's slug. */
   slug?: string;
-  /** The button's label, e.g. "GitHub". */
+  /**
+   * The provider's bare name, e.g. "GitHub" or "your company account": clients add the wording
+   * around it ("Continue with GitHub", "Connect with GitHub", "Remove GitHub"), so it is never a
+   * whole label such as "Sign in with GitHub" (connectorName() cleans one an admin saved).
+   */
   name: Translatable;
   /** The button's icon: an SVG image, inline. */
   logoSvg: string;
@@ -65,6 +69,25 @@ export interface ConnectorHooks {
    * /answer/api/v1/connector/metadata/{slug} for the provider's administrator.
    */
   metadata?(request: { receiverUrl: string }, ctx: PluginContext): Promise<string>;
+}
+
+// A whole label's wording around the provider's name: "Sign in with X", "Log in with X",
+// "Continue with X"; zh "使用 X 登录" (but "使用单点登录" is "单点登录", the sign-on itself).
+const LABEL_EN = /^(?:sign[\s-]?in|log[\s-]?in|continue)\s+with\s+(.+)$/i;
+const LABEL_ZH = /^使用\s*(.+?)\s*(登录|登陆)$/;
+
+/**
+ * A connector's name as clients expect it (ConnectorHooks.name): a label an admin saved as a whole
+ * button text before names were bare ("Sign in with Corp SSO", "使用 Google 登录") loses that
+ * wording ("Corp SSO", "Google"); anything else is returned trimmed, unchanged.
+ */
+export function connectorName(label: string): string {
+  const text = label.trim();
+  const en = LABEL_EN.exec(text);
+  if (en) return en[1]!.trim();
+  const zh = LABEL_ZH.exec(text);
+  if (zh) return zh[1]!.endsWith('单点') ? `${zh[1]}${zh[2]}` : zh[1]!;
+  return text;
 }
 
 /** The in-app browsers a user centre may tell apart (spec section 1), from the request's User-Agent. */

@@ -251,10 +251,10 @@ export const configForm: ConfigForm = {
     {
       name: FIELD.buttonLabel,
       type: 'input',
-      title: { en_US: 'Choice on the login form', zh_CN: '登录表单上的选项' },
+      title: { en_US: 'Directory name on the login form', zh_CN: '登录表单上的目录名称' },
       description: {
-        en_US: 'The text people choose on the login form; the default text is shown in their own language.',
-        zh_CN: '人员在登录表单上选择的文字；默认文字会以其所用语言显示。',
+        en_US: 'The name alone: the login form reads "Sign in with …" around it, e.g. ACME ID. The default name is shown in the reader\'s own language.',
+        zh_CN: '只填名称：登录表单会显示为“使用 … 登录”，例如“ACME ID”。默认名称会以读者所用语言显示。',
       },
       default: DEFAULT_BUTTON_LABEL_EN,
       maxLength: 80,

@@ -1,6 +1,7 @@
 /**
- * LDAP and Active Directory sign-in: the site's own login form offers "Sign in with your company
- * account", and the host hands the typed name and password to `connector.login`. The plugin finds
+ * LDAP and Active Directory sign-in: the site's own login form offers the directory by its name
+ * ("your company account" by default; the web client shows "Sign in with your company account"),
+ * and the host hands the typed name and password to `connector.login`. The plugin finds
  * the person with the service account, checks the password by binding as them, and gives the host
  * their id, names, e-mail address and groups (the host decides binding, sign-up and roles).
  */
@@ -14,7 +15,7 @@ import { DEFAULT_BUTTON_LABEL, readSettings } from './settings.js';
 export const SLUG = 'ldap';
 
 const connector: ConnectorHooks = {
-  // Replaced by the admin's label whenever the host runs `setup` (on load and on every save).
+  // Replaced by the admin's name whenever the host runs `setup` (on load and on every save).
   name: DEFAULT_BUTTON_LABEL,
   logoSvg: LOGO_SVG,
   // Whose entries the ids are: the directory's address and where its people are searched.
@@ -44,7 +45,7 @@ export default definePlugin({
   config: configForm,
 
   setup(ctx: PluginContext) {
-    // The host reads `connector.name` on every request; the label is the admin's to choose.
+    // The host reads `connector.name` on every request; the name is the admin's to choose.
     connector.name = readSettings(ctx.config()).buttonLabel;
   },
 

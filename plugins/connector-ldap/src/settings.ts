@@ -1,4 +1,4 @@
-import type { ConfigValues, Translatable } from '@answer/plugin-sdk';
+import { type ConfigValues, type Translatable, connectorName } from '@answer/plugin-sdk';
 import { BINARY_ID_ATTRIBUTES, type DisabledKind, type GroupSource, PRESETS, type PresetName, isPresetName } from './presets.js';
 
 // Form field names, shared by the form, the validation and this reader.
@@ -29,9 +29,10 @@ export const FIELD = {
   testConnection: 'test_connection',
 } as const;
 
-export const DEFAULT_BUTTON_LABEL_EN = 'Sign in with your company account';
-/** The button's label while the admin keeps the default: in the reader's language. */
-export const DEFAULT_BUTTON_LABEL: Translatable = { en_US: DEFAULT_BUTTON_LABEL_EN, zh_CN: '使用公司账号登录' };
+/** The directory's name on the login form, bare: clients show "Sign in with your company account". */
+export const DEFAULT_BUTTON_LABEL_EN = 'your company account';
+/** The name while the admin keeps the default: in the reader's language. */
+export const DEFAULT_BUTTON_LABEL: Translatable = { en_US: DEFAULT_BUTTON_LABEL_EN, zh_CN: '公司账号' };
 
 export type DisabledRule = { kind: 'none' } | { kind: 'ad_uac' } | { kind: 'attribute'; attribute: string; value: string };
 
@@ -102,7 +103,9 @@ export function readSettings(values: ConfigValues): LdapSettings {
         ? { source, nameForm }
         : { source: 'none' };
 
-  const label = text(values[FIELD.buttonLabel]);
+  // A whole label saved before names were bare (the old default "Sign in with your company
+  // account" among them) loses its wording, so the old default is the translated default again.
+  const label = connectorName(text(values[FIELD.buttonLabel]));
   const bindPassword = values[FIELD.bindPassword];
   return {
     preset,

@@ -33,7 +33,7 @@ export function configFor(url: string, overrides: ConfigValues = {}): ConfigValu
     group_base_dn: `ou=groups,${SUFFIX}`,
     group_filter: '',
     group_name: 'cn',
-    button_label: 'Sign in with your company account',
+    button_label: 'your company account',
     ...overrides,
   };
 }

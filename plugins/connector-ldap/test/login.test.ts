@@ -197,11 +197,16 @@ describe('the Active Directory preset', () => {
 });
 
 describe('the login choice', () => {
-  it('is labelled with the admin\'s text, or the translated default', async () => {
-    await plugin.setup!(fakeContext(configFor(directory.url, { button_label: 'Sign in with ACME ID' })));
-    expect(connector.name).toBe('Sign in with ACME ID');
+  it('is named with the admin\'s name, or the translated default', async () => {
+    await plugin.setup!(fakeContext(configFor(directory.url, { button_label: 'ACME ID' })));
+    expect(connector.name).toBe('ACME ID');
     await plugin.setup!(fakeContext(configFor(directory.url)));
-    expect(connector.name).toEqual({ en_US: 'Sign in with your company account', zh_CN: '使用公司账号登录' });
+    expect(connector.name).toEqual({ en_US: 'your company account', zh_CN: '公司账号' });
+    // A whole label saved before names were bare loses its wording; the old default is the translated default.
+    await plugin.setup!(fakeContext(configFor(directory.url, { button_label: 'Sign in with ACME ID' })));
+    expect(connector.name).toBe('ACME ID');
+    await plugin.setup!(fakeContext(configFor(directory.url, { button_label: 'Sign in with your company account' })));
+    expect(connector.name).toEqual({ en_US: 'your company account', zh_CN: '公司账号' });
     expect(connector.logoSvg).toMatch(/^<svg [^>]*currentColor/);
   });
 });

@@ -95,8 +95,8 @@ export const configForm: ConfigForm = {
       type: 'select',
       title: { en_US: 'Provider', zh_CN: '身份提供方' },
       description: {
-        en_US: 'Fills in every field below that you leave empty: issuer, endpoints, scopes, claims, button and icon. GitHub uses OAuth 2; the others OpenID Connect.',
-        zh_CN: '为下方留空的字段填入预设值：Issuer、端点、scope、声明、按钮文字和图标。GitHub 使用 OAuth 2，其余使用 OpenID Connect。',
+        en_US: 'Fills in every field below that you leave empty: issuer, endpoints, scopes, claims, name and icon. GitHub uses OAuth 2; the others OpenID Connect.',
+        zh_CN: '为下方留空的字段填入预设值：Issuer、端点、scope、声明、名称和图标。GitHub 使用 OAuth 2，其余使用 OpenID Connect。',
       },
       options: presetOptions().map(({ value, title }) => ({ value, label: title })),
       default: 'custom',
@@ -104,9 +104,12 @@ export const configForm: ConfigForm = {
     {
       name: FIELD.buttonLabel,
       type: 'input',
-      title: { en_US: 'Button label', zh_CN: '按钮文字' },
-      description: { en_US: 'e.g. Sign in with Keycloak. Empty: the provider\'s ("Sign in with SSO" for Custom).', zh_CN: '例如“使用 Keycloak 登录”。留空则使用身份提供方的默认文字（自定义为“使用单点登录”）。' },
-      placeholder: 'Sign in with SSO',
+      title: { en_US: 'Provider name on the button', zh_CN: '按钮上的身份提供方名称' },
+      description: {
+        en_US: 'The name alone: the button reads "Continue with …" around it, e.g. Corp SSO. Empty: the provider\'s ("SSO" for Custom).',
+        zh_CN: '只填名称：按钮会显示为“使用 … 继续”，例如“公司单点登录”。留空则使用身份提供方的名称（自定义为“单点登录”）。',
+      },
+      placeholder: 'SSO',
       default: '',
       maxLength: MAX_LABEL_LENGTH,
     },

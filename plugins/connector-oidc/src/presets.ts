@@ -25,7 +25,7 @@ export interface Preset {
   mode: Mode | 'any';
   /** The option's label in the form. */
   title: Translatable;
-  /** The sign-in button's label. */
+  /** The provider's name on the sign-in button, bare: clients show "Continue with {name}". */
   label: Translatable;
   icon: IconId;
   /** A fixed issuer (a provider with one address for everybody); others need the admin's own. */
@@ -56,7 +56,7 @@ const custom = (mode: Mode): Preset => ({
   id: 'custom',
   mode: 'any',
   title: { en_US: 'Custom', zh_CN: '自定义' },
-  label: { en_US: 'Sign in with SSO', zh_CN: '使用单点登录' },
+  label: { en_US: 'SSO', zh_CN: '单点登录' },
   icon: 'key',
   // A plain OAuth 2 provider has no standard scopes: its documentation names them.
   scopes: mode === 'oidc' ? OIDC_SCOPES : '',
@@ -68,7 +68,7 @@ const PRESETS: Preset[] = [
     id: 'google',
     mode: 'oidc',
     title: 'Google',
-    label: { en_US: 'Sign in with Google', zh_CN: '使用 Google 登录' },
+    label: 'Google',
     icon: 'google',
     issuer: 'https://accounts.google.com',
     scopes: OIDC_SCOPES,
@@ -79,7 +79,7 @@ const PRESETS: Preset[] = [
     id: 'microsoft',
     mode: 'oidc',
     title: 'Microsoft Entra ID',
-    label: { en_US: 'Sign in with Microsoft', zh_CN: '使用 Microsoft 登录' },
+    label: 'Microsoft',
     icon: 'microsoft',
     // No issuer: each tenant has its own (the multi-tenant /common endpoint has no single issuer).
     scopes: OIDC_SCOPES,
@@ -91,7 +91,7 @@ const PRESETS: Preset[] = [
     id: 'gitlab',
     mode: 'oidc',
     title: 'GitLab',
-    label: { en_US: 'Sign in with GitLab', zh_CN: '使用 GitLab 登录' },
+    label: 'GitLab',
     icon: 'gitlab',
     issuer: 'https://gitlab.com',
     scopes: OIDC_SCOPES,
@@ -102,7 +102,7 @@ const PRESETS: Preset[] = [
     id: 'keycloak',
     mode: 'oidc',
     title: 'Keycloak',
-    label: { en_US: 'Sign in with Keycloak', zh_CN: '使用 Keycloak 登录' },
+    label: 'Keycloak',
     icon: 'keycloak',
     scopes: OIDC_SCOPES,
     // `groups` needs Keycloak's group membership mapper; realm roles are at realm_access.roles.
@@ -112,7 +112,7 @@ const PRESETS: Preset[] = [
     id: 'authentik',
     mode: 'oidc',
     title: 'Authentik',
-    label: { en_US: 'Sign in with Authentik', zh_CN: '使用 Authentik 登录' },
+    label: 'Authentik',
     icon: 'authentik',
     scopes: OIDC_SCOPES,
     claims: STANDARD_CLAIMS,
@@ -121,7 +121,7 @@ const PRESETS: Preset[] = [
     id: 'github',
     mode: 'oauth2',
     title: 'GitHub',
-    label: { en_US: 'Sign in with GitHub', zh_CN: '使用 GitHub 登录' },
+    label: 'GitHub',
     icon: 'github',
     authorizeUrl: 'https://github.com/login/oauth/authorize',
     tokenUrl: 'https://github.com/login/oauth/access_token',

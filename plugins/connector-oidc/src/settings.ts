@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ConfigValues, Translatable } from '@answer/plugin-sdk';
+import { type ConfigValues, type Translatable, connectorName } from '@answer/plugin-sdk';
 import { builtInIcon } from './icons.js';
 import { type ClaimPaths, type Mode, type Preset, presetFor } from './presets.js';
 
@@ -41,6 +41,7 @@ export type TokenAuth = 'client_secret_post' | 'client_secret_basic';
 export interface Settings {
   mode: Mode;
   preset: Preset;
+  /** The provider's bare name on the sign-in button ("Continue with {name}"). */
   label: Translatable;
   icon: string;
   clientId: string;
@@ -88,7 +89,8 @@ export function readSettings(values: ConfigValues): Settings {
   return {
     mode,
     preset,
-    label: or(FIELD.buttonLabel) || preset.label,
+    // A bare name ("Google"); a whole label saved before names were bare loses its "Sign in with".
+    label: connectorName(or(FIELD.buttonLabel)) || preset.label,
     icon: or(FIELD.iconSvg) || builtInIcon(preset.icon),
     clientId: or(FIELD.clientId),
     clientSecret: or(FIELD.clientSecret),

@@ -97,7 +97,7 @@ describe('config validation', () => {
 describe('settings', () => {
   it('fills empty fields from the preset and always asks OIDC for openid', () => {
     const google = readSettings({ preset: 'google', scopes: 'email profile' });
-    expect(google).toMatchObject({ mode: 'oidc', issuer: 'https://accounts.google.com', scopes: 'openid email profile', label: { en_US: 'Sign in with Google', zh_CN: '使用 Google 登录' } });
+    expect(google).toMatchObject({ mode: 'oidc', issuer: 'https://accounts.google.com', scopes: 'openid email profile', label: 'Google' });
     expect(google.claims).toMatchObject({ subject: 'sub', username: '', groups: '' });
     const github = readSettings({ mode: 'oauth2', preset: 'github', claim_subject: 'node_id' });
     expect(github).toMatchObject({ scopes: 'read:user user:email', emailsUrl: 'https://api.github.com/user/emails', pkce: true, tokenAuth: 'client_secret_post' });
@@ -112,14 +112,29 @@ describe('settings', () => {
     expect(providerId({ mode: 'oauth2', authorize_url: 'not a url' })).toBe('');
   });
 
-  it("shows the admin's label and icon on the button once set up", async () => {
+  it("shows the admin's provider name and icon on the button once set up", async () => {
     const icon = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>';
-    await plugin.setup!(fakeContext({ preset: 'keycloak', button_label: 'Sign in with Corp SSO', icon_svg: icon }));
-    expect(plugin.connector!.name).toBe('Sign in with Corp SSO');
+    await plugin.setup!(fakeContext({ preset: 'keycloak', button_label: 'Corp SSO', icon_svg: icon }));
+    expect(plugin.connector!.name).toBe('Corp SSO');
     expect(plugin.connector!.logoSvg).toBe(icon);
+    // A preset's name is the provider's alone: clients say "Continue with Keycloak".
+    await plugin.setup!(fakeContext({ preset: 'keycloak' }));
+    expect(plugin.connector!.name).toBe('Keycloak');
     await plugin.setup!(fakeContext({}));
-    expect(plugin.connector!.name).toEqual({ en_US: 'Sign in with SSO', zh_CN: '使用单点登录' });
+    expect(plugin.connector!.name).toEqual({ en_US: 'SSO', zh_CN: '单点登录' });
     expect(plugin.connector!.logoSvg).toBe(KEY_ICON);
+  });
+
+  it('drops the wording from a whole label saved before names were bare', async () => {
+    for (const [saved, name] of [
+      ['Sign in with Corp SSO', 'Corp SSO'],
+      ['使用 Google 登录', 'Google'],
+      ['使用单点登录', '单点登录'],
+      ['Corp SSO', 'Corp SSO'],
+    ]) {
+      await plugin.setup!(fakeContext({ preset: 'keycloak', button_label: saved }));
+      expect(plugin.connector!.name, saved).toBe(name);
+    }
   });
 
   it('refuses to start a sign-in before the form is saved', async () => {

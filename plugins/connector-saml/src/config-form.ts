@@ -202,9 +202,12 @@ export const configForm: ConfigForm = {
     {
       name: FIELD.buttonLabel,
       type: 'input',
-      title: { en_US: 'Button label', zh_CN: '按钮文字' },
-      description: { en_US: 'e.g. Sign in with Corp SSO. Empty: "Sign in with SAML single sign-on", in the reader\'s language.', zh_CN: '例如“使用公司单点登录”。留空则为“使用 SAML 单点登录”，以读者的语言显示。' },
-      placeholder: 'Sign in with SAML single sign-on',
+      title: { en_US: 'Provider name on the button', zh_CN: '按钮上的身份提供方名称' },
+      description: {
+        en_US: 'The name alone: the button reads "Continue with …" around it, e.g. Corp SSO. Empty: "SSO", in the reader\'s language.',
+        zh_CN: '只填名称：按钮会显示为“使用 … 继续”，例如“公司单点登录”。留空则为“单点登录”，以读者的语言显示。',
+      },
+      placeholder: 'SSO',
       default: '',
       maxLength: MAX_LABEL_LENGTH,
     },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ConfigValues, Translatable } from '@answer/plugin-sdk';
+import { type ConfigValues, type Translatable, connectorName } from '@answer/plugin-sdk';
 import { certificatePem, privateKeyPem, splitCertificates } from './pem.js';
 
 export const SLUG = 'saml';
@@ -75,6 +75,7 @@ export interface AttributeNames {
 }
 
 export interface Settings {
+  /** The provider's bare name on the sign-in button ("Continue with {name}"). */
   label: Translatable;
   /** The identity provider's metadata: an address to fetch, or the document pasted. */
   metadataUrl: string;
@@ -111,7 +112,8 @@ const flag = (value: unknown): boolean => value === true || value === 'true';
 /** Attribute names: one or more, separated by spaces, commas or lines (names are URIs or words, never with spaces). */
 export const namesOf = (value: unknown): string[] => [...new Set(text(value).split(/[\s,]+/).filter(Boolean))];
 
-export const DEFAULT_LABEL: Translatable = { en_US: 'Sign in with SAML single sign-on', zh_CN: '使用 SAML 单点登录' };
+/** The button's name while the admin gives none, in the reader's language: "Continue with SSO". */
+export const DEFAULT_LABEL: Translatable = { en_US: 'SSO', zh_CN: '单点登录' };
 
 export function readSettings(values: ConfigValues): Settings {
   const format = text(values[FIELD.nameIdFormat]);
@@ -123,7 +125,8 @@ export function readSettings(values: ConfigValues): Settings {
   };
   const displayNames = namesOf(values[FIELD.attributeDisplayName]);
   return {
-    label: text(values[FIELD.buttonLabel]) || DEFAULT_LABEL,
+    // A whole label saved before names were bare ("Sign in with Corp SSO") loses its wording.
+    label: connectorName(text(values[FIELD.buttonLabel])) || DEFAULT_LABEL,
     metadataUrl: text(values[FIELD.metadataUrl]),
     metadataXml: text(values[FIELD.metadataXml]),
     idpEntityId: text(values[FIELD.idpEntityId]),

@@ -103,11 +103,22 @@ describe('the plugin', () => {
     expect(LOGO_SVG).not.toMatch(/script|on\w+=|href/i);
   });
 
-  it("shows the admin's label on the button once set up, the translated default otherwise", async () => {
-    await plugin.setup!(fakeContext({ button_label: 'Sign in with Corp SSO' }));
-    expect(plugin.connector!.name).toBe('Sign in with Corp SSO');
+  it("shows the admin's provider name on the button once set up, the translated default otherwise", async () => {
+    await plugin.setup!(fakeContext({ button_label: 'Corp SSO' }));
+    expect(plugin.connector!.name).toBe('Corp SSO');
     await plugin.setup!(fakeContext({}));
-    expect(plugin.connector!.name).toEqual({ en_US: 'Sign in with SAML single sign-on', zh_CN: '使用 SAML 单点登录' });
+    expect(plugin.connector!.name).toEqual({ en_US: 'SSO', zh_CN: '单点登录' });
+  });
+
+  it('drops the wording from a whole label saved before names were bare', async () => {
+    for (const [saved, name] of [
+      ['Sign in with Corp SSO', 'Corp SSO'],
+      ['使用 SAML 单点登录', 'SAML 单点登录'],
+      ['使用公司账号登录', '公司账号'],
+    ]) {
+      await plugin.setup!(fakeContext({ button_label: saved }));
+      expect(plugin.connector!.name, saved).toBe(name);
+    }
   });
 });
 

@@ -121,7 +121,8 @@ export default {
   connector: {
     slug: 'testid',
     providerId: (ctx) => ctx.config().provider,
-    name: { en_US: 'Sign in with TestID', zh_CN: '使用 TestID 登录' },
+    // The provider's name alone, as upstream's clients expect (they show "Connect with {name}").
+    name: { en_US: 'TestID', zh_CN: 'TestID 账号' },
     logoSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7"/></svg>',
     async sender({ receiverUrl }) {
       const state = Math.random().toString(36).slice(2);

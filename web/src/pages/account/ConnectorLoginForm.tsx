@@ -32,7 +32,7 @@ export function ConnectorLoginForm({ connector }: { connector: ConnectorInfo }) 
     <Form noValidate onSubmit={submit} data-testid="connector-login-form">
       <h2 className="h6 d-flex align-items-center gap-2 mb-3">
         <ConnectorIcon icon={connector.icon} />
-        <span>{connector.name}</span>
+        <span>{t('connector.sign_in_with', { name: connector.name })}</span>
       </h2>
       <TextField {...form.field('username')} id="connector-username" label={t('connector.username')} autoComplete="username" />
       <TextField {...form.field('password')} id="connector-password" type="password" label={t('account.form.password')} autoComplete="current-password" />

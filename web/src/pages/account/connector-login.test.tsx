@@ -18,8 +18,8 @@ const API = '/answer/api/v1';
 // A plugin's logo trying to run a script: it must only ever be an image.
 const HOSTILE_SVG = '<svg xmlns="http://www.w3.org/2000/svg" onload="window.__xss=1"><script>window.__xss=2</script><circle r="7"/></svg>';
 // Icons come base64-encoded, as upstream sends them.
-const REDIRECT = { name: 'Sign in with TestID', icon: btoa(HOSTILE_SVG), link: `${API}/connector/login/testid` };
-const DIRECTORY = { name: 'Sign in with your company account', icon: btoa('<svg xmlns="http://www.w3.org/2000/svg"/>'), link: `${API}/connector/login/ldap`, form: true };
+const REDIRECT = { name: 'TestID', icon: btoa(HOSTILE_SVG), link: `${API}/connector/login/testid` };
+const DIRECTORY = { name: 'your company account', icon: btoa('<svg xmlns="http://www.w3.org/2000/svg"/>'), link: `${API}/connector/login/ldap`, form: true };
 const MEMBER = { id: '7', access_token: 'directory-token', username: 'ada', display_name: 'Ada', avatar: { type: '', gravatar: '', custom: '' }, status: 'normal', mail_status: 1, role_id: 1 };
 
 const site = (login: Partial<SiteInfo['login']> = {}) =>
@@ -57,6 +57,9 @@ async function openLogin(connectors: unknown[], login: Partial<SiteInfo['login']
   return view.host;
 }
 
+// Connector names are the providers' alone (as upstream's clients expect): the buttons add the wording.
+const REDIRECT_BUTTON = 'Continue with TestID';
+const DIRECTORY_BUTTON = 'Sign in with your company account';
 const $ = <E extends Element>(selector: string) => view!.host.querySelector<E>(selector);
 const $$ = (selector: string) => [...view!.host.querySelectorAll(selector)];
 
@@ -79,7 +82,7 @@ describe('the login page with sign-in services', () => {
   it('shows a button per redirect connector leading to its start with the page the person came from', async () => {
     rememberRedirect('/questions?page=2');
     await openLogin([REDIRECT]);
-    const button = $$('[data-testid="connector-buttons"] a').find((a) => a.textContent === REDIRECT.name) as HTMLAnchorElement;
+    const button = $$('[data-testid="connector-buttons"] a').find((a) => a.textContent === REDIRECT_BUTTON) as HTMLAnchorElement;
     expect(button.getAttribute('href')).toBe(`${REDIRECT.link}?redirect=%2Fquestions%3Fpage%3D2`);
     // The e-mail form stays (password logins are on).
     expect($('input[type="email"]')).not.toBeNull();
@@ -103,8 +106,9 @@ describe('the login page with sign-in services', () => {
     rememberRedirect('/questions/ask');
     await openLogin([REDIRECT, DIRECTORY]);
     expect($('[data-testid="connector-login-form"]')).toBeNull();
-    await clickText(view!.host, DIRECTORY.name);
+    await clickText(view!.host, DIRECTORY_BUTTON);
     expect($('input[type="email"]')).toBeNull();
+    expect($('[data-testid="connector-login-form"] h2')!.textContent).toBe(DIRECTORY_BUTTON);
     await typeInto($('#connector-username')!, '  ada ');
     await typeInto($('#connector-password')!, 'directory-pass');
     await clickText($('[data-testid="connector-login-form"]')!, 'Log in');
@@ -120,7 +124,7 @@ describe('the login page with sign-in services', () => {
   it("shows the directory's refusal beside the username, and can switch back to the e-mail form", async () => {
     const refusal = { status: 400, reason: 'error.object.email_or_password_incorrect', msg: 'Wrong name or password.', data: [{ error_field: 'username', error_msg: 'Wrong name or password.' }] };
     await openLogin([DIRECTORY], {}, () => refusal);
-    await clickText(view!.host, DIRECTORY.name);
+    await clickText(view!.host, DIRECTORY_BUTTON);
     await clickText($('[data-testid="connector-login-form"]')!, 'Log in');
     expect($('#connector-username-error')!.textContent).toBe('This field is required.');
     expect(sent.some((r) => r.method === 'POST')).toBe(false);
@@ -140,7 +144,7 @@ describe('the login page with sign-in services', () => {
     // The directory's form is shown at once; no way back to an e-mail form that is off.
     expect($('[data-testid="connector-login-form"]')).not.toBeNull();
     expect($$('button').some((b) => b.textContent === 'Log in with your e-mail and password instead')).toBe(false);
-    expect($$('[data-testid="connector-buttons"] a').map((a) => a.textContent)).toEqual([REDIRECT.name]);
+    expect($$('[data-testid="connector-buttons"] a').map((a) => a.textContent)).toEqual([REDIRECT_BUTTON]);
   });
 
   it('says password logins are off when the site has no sign-in service either', async () => {
@@ -157,7 +161,7 @@ describe('the sign-up page with sign-in services', () => {
     await act(() => view!.router.navigate('/users/register'));
     await settle();
     const links = $$('[data-testid="connector-buttons"] a');
-    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([[REDIRECT.name, `${REDIRECT.link}?redirect=%2Ftags`]]);
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([[REDIRECT_BUTTON, `${REDIRECT.link}?redirect=%2Ftags`]]);
     expect($$('[data-testid="connector-buttons"] button')).toEqual([]);
   });
 

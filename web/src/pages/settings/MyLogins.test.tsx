@@ -8,7 +8,7 @@ import { SettingsAccount } from './SettingsAccount';
 
 const API = '/answer/api/v1';
 const ICON = btoa('<svg xmlns="http://www.w3.org/2000/svg"><script>window.__xss=1</script></svg>');
-const TESTID = { name: 'Sign in with TestID', icon: ICON, link: `${API}/connector/login/testid`, binding: true, external_id: 'ext-newcomer' };
+const TESTID = { name: 'TestID', icon: ICON, link: `${API}/connector/login/testid`, binding: true, external_id: 'ext-newcomer' };
 const COMPANY = { name: 'Company SSO', icon: ICON, link: `${API}/connector/login/company`, binding: false, external_id: '' };
 const MEMBER = { id: '7', access_token: 't', username: 'newcomer', display_name: 'New Comer', e_mail: 'newcomer@example.com', avatar: { type: '', gravatar: '', custom: '' }, status: 'normal', mail_status: 1, role_id: 1, have_password: false };
 const REFUSED = { status: 400, reason: 'error.user.external_login_unbinding_forbidden', msg: 'This is your only way to sign in: set a password or add another login before removing it.' };
@@ -53,10 +53,13 @@ describe('My logins', () => {
   it("lists every enabled sign-in service with the member's connection to it", async () => {
     const section = await openAccount([TESTID, COMPANY]);
     expect(rows(section)).toEqual([
-      { text: 'Sign in with TestIDConnectedRemove', icon: true, action: [['Remove', null]] },
+      { text: 'TestIDConnectedRemove', icon: true, action: [['Remove', null]] },
       // "Connect" signs in with the provider and comes back here (the server binds by a verified e-mail).
       { text: 'Company SSONot connectedConnect', icon: true, action: [['Connect', `${COMPANY.link}?bind=1&redirect=%2Fusers%2Fsettings%2Faccount`]] },
     ]);
+    // The row's title is the provider's bare name; the buttons' accessible names add the wording.
+    const labels = [...section.querySelectorAll('[data-testid="my-login"] :is(a, button)')].map((el) => el.getAttribute('aria-label'));
+    expect(labels).toEqual(['Remove TestID', 'Connect Company SSO']);
     expect(section.querySelector('svg, script')).toBeNull();
   });
 
@@ -69,13 +72,13 @@ describe('My logins', () => {
     const section = await openAccount([TESTID, COMPANY]);
     await clickText(section, 'Remove');
     const dialog = await findIn('.modal');
-    expect(dialog.textContent).toContain('Remove "Sign in with TestID" from your account?');
+    expect(dialog.textContent).toContain('Remove "TestID" from your account?');
     expect(sent.some((r) => r.method === 'DELETE')).toBe(false);
     await clickText(dialog.querySelector('.modal-footer')!, 'Remove');
     await settle();
     expect(sent.filter((r) => r.method === 'DELETE')).toEqual([{ method: 'DELETE', url: `${API}/connector/user/unbinding`, body: { external_id: 'ext-newcomer' } }]);
-    expect(rows(section).map((r) => r.text)).toEqual(['Sign in with TestIDNot connectedConnect', 'Company SSONot connectedConnect']);
-    expect(toastStore.get().map((t) => t.message)).toContain('"Sign in with TestID" was removed from your account.');
+    expect(rows(section).map((r) => r.text)).toEqual(['TestIDNot connectedConnect', 'Company SSONot connectedConnect']);
+    expect(toastStore.get().map((t) => t.message)).toContain('"TestID" was removed from your account.');
   });
 
   it('keeps a login when the member cancels', async () => {
