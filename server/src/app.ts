@@ -40,6 +40,7 @@ import { userCenterRoutes } from './features/user-center/routes.js';
 import { registerPluginDelivery } from './features/plugin/delivery.js';
 import { registerNotificationPlugins } from './features/plugin/notify.js';
 import { apiKeyRoutes } from './features/api-key/routes.js';
+import { mcpRoutes } from './features/mcp/routes.js';
 import { authenticateApiKey, ensureKeyAllows, isApiKey } from './features/api-key/guard.js';
 import { applyPlugins, startPlugins } from './features/plugin/service.js';
 import { pluginFileRoutes } from './features/plugin/web.js';
@@ -266,6 +267,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(notificationRoutes, { prefix: API_PREFIX });
   await app.register(privilegeRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(mcpRoutes);
   await app.register(pluginRoutes);
   await app.register(pluginConfigRoutes);
   await app.register(pluginAgentRoutes);

@@ -22,3 +22,4 @@ export * from './branding-images.js';
 export * from './plugin.js';
 export * from './user-center.js';
 export * from './api-key.js';
+export * from './mcp.js';

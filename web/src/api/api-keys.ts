@@ -1,4 +1,4 @@
-import { ADMIN_API_PREFIX, API_PREFIX, type ApiKeyCreated, type ApiKeyItem, type ApiKeyScope } from '@answer/contract';
+import { ADMIN_API_PREFIX, API_PREFIX, type ApiKeyCreated, type ApiKeyItem, type ApiKeyScope, type McpConfig } from '@answer/contract';
 import { get, post, request } from './client';
 
 export type { ApiKeyCreated, ApiKeyItem, ApiKeyScope };
@@ -46,3 +46,8 @@ export const memberApiKeys = ring(`${API_PREFIX}/user/api-key`, ['user', 'api-ke
 
 /** The site keys (administrators). */
 export const siteApiKeys = ring(`${ADMIN_API_PREFIX}/api-key`, ['admin', 'api-keys'], true);
+
+/** Upstream 2.0's MCP switch and how a client connects (`GET|PUT /answer/admin/api/mcp-config`). */
+export const MCP_CONFIG = ['admin', 'mcp-config'] as const;
+export const getMcpConfig = (signal?: AbortSignal) => get<McpConfig>(`${ADMIN_API_PREFIX}/mcp-config`, { signal });
+export const saveMcpConfig = (enabled: boolean) => request<null>('PUT', `${ADMIN_API_PREFIX}/mcp-config`, { body: { enabled } });

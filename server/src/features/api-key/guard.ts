@@ -38,6 +38,8 @@ const SESSION_ONLY = new Set(
 );
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** POSTs that only read: the MCP endpoint (each write tool is a write call of its own, checked again). */
+const POSTED_READS = new Set([`POST ${API_PREFIX}/mcp`]);
 
 /**
  * The caller behind an `Authorization: Bearer ans_…` header: the key's owner, narrowed by the key
@@ -63,7 +65,7 @@ export async function ensureKeyAllows(runtime: Runtime, request: FastifyRequest,
   const route = `${request.method === 'HEAD' ? 'GET' : request.method} ${request.routeOptions.url ?? ''}`;
   const denied = SESSION_ONLY.has(route)
     ? 'error.api_key.session_only'
-    : (request.url.startsWith(ADMIN_API_PREFIX) && key.scope !== 'admin') || (!READS.has(request.method) && key.scope === 'read')
+    : (request.url.startsWith(ADMIN_API_PREFIX) && key.scope !== 'admin') || (!READS.has(request.method) && !POSTED_READS.has(route) && key.scope === 'read')
       ? 'error.api_key.scope'
       : null;
   if (denied) {

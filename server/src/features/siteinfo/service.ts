@@ -38,6 +38,8 @@ export interface SiteSettings {
   question: SiteQuestion;
   /** Beyond 1.4.0: who may sign up through connectors, their role, provider groups to roles. */
   external_login: SiteExternalLogin;
+  /** Upstream 2.0: the MCP server for API keys (features/mcp); off by default. */
+  mcp: { enabled: boolean };
 }
 
 /** Defaults fill any field a stored group lacks, so replies always carry every field. */
@@ -81,6 +83,7 @@ const DEFAULTS: SiteSettings = {
   security: { password_min_length: 8, session_lifetime_days: 7, captcha_enabled: true, limits: {} },
   question: { min_title_length: 1, min_body_length: 1, max_tags: 10, allow_answer_closed: false },
   external_login: { sign_up: 'anyone', allowed_domains: [], new_user_role: 'user', role_mapping: [] },
+  mcp: { enabled: false },
 };
 
 const CACHE_KEY = 'answer:site-settings';

@@ -28,9 +28,15 @@ const SITE_KEY: ApiKeyItem = {
 let sent: SentRequest[];
 let view: Awaited<ReturnType<typeof renderRoutes>> | undefined;
 
-async function open(keys: ApiKeyItem[]) {
+async function open(keys: ApiKeyItem[], mcpEnabled = false) {
   let current = keys;
+  let mcp = mcpEnabled;
   sent = fakeApi({
+    [`GET /answer/admin/api/mcp-config`]: () => ({ enabled: mcp, type: 'streamable-http', url: 'https://qa.example.com/answer/api/v1/mcp', http_header: 'Authorization: Bearer <API key>' }),
+    [`PUT /answer/admin/api/mcp-config`]: ({ body }) => {
+      mcp = (body as { enabled: boolean }).enabled;
+      return null;
+    },
     [`GET ${KEYS}/all`]: () => current,
     [`POST ${KEYS}`]: ({ body }) => {
       const { description, scope } = body as { description: string; scope: ApiKeyItem['scope'] };
@@ -65,6 +71,17 @@ afterEach(async () => {
 });
 
 describe('Admin → API keys', () => {
+  it('switches the MCP server on and then shows how an assistant connects', async () => {
+    const page = await open([]);
+    const section = page.querySelector<HTMLElement>('[data-testid="mcp-config"]')!;
+    expect(section.textContent).toContain('MCP server');
+    expect(section.textContent).not.toContain('/answer/api/v1/mcp');
+    await act(async () => section.querySelector<HTMLInputElement>('#mcp-enabled')!.click());
+    await settle();
+    expect(sent.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([{ enabled: true }]);
+    expect(page.querySelector('[data-testid="mcp-config"]')!.textContent).toContain('https://qa.example.com/answer/api/v1/mcp');
+  });
+
   it('is in the admin menu', () => {
     const links = ADMIN_MENU.flatMap((item) => item.children ?? [{ key: item.key, path: item.path ?? '' }]);
     expect(links).toContainEqual({ key: 'api_keys', path: '/admin/api-keys' });
