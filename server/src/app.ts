@@ -41,6 +41,8 @@ import { registerPluginDelivery } from './features/plugin/delivery.js';
 import { registerNotificationPlugins } from './features/plugin/notify.js';
 import { apiKeyRoutes } from './features/api-key/routes.js';
 import { mcpRoutes } from './features/mcp/routes.js';
+import { registerWebhooks } from './features/webhook/deliver.js';
+import { webhookRoutes } from './features/webhook/routes.js';
 import { authenticateApiKey, ensureKeyAllows, isApiKey } from './features/api-key/guard.js';
 import { applyPlugins, startPlugins } from './features/plugin/service.js';
 import { pluginFileRoutes } from './features/plugin/web.js';
@@ -156,6 +158,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   registerPluginDelivery(runtime);
   registerNotificationPlugins(runtime);
   registerSearchPluginSync(runtime);
+  registerWebhooks(runtime);
   // What enabled plugins change in the core (Markdown rules, frames, their setup) before the first request.
   app.addHook('onReady', async () => applyPlugins(runtime));
   app.addHook('onReady', async () => runtime.outbox.start());
@@ -268,6 +271,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(privilegeRoutes);
   await app.register(apiKeyRoutes);
   await app.register(mcpRoutes);
+  await app.register(webhookRoutes);
   await app.register(pluginRoutes);
   await app.register(pluginConfigRoutes);
   await app.register(pluginAgentRoutes);

@@ -23,3 +23,4 @@ export * from './plugin.js';
 export * from './user-center.js';
 export * from './api-key.js';
 export * from './mcp.js';
+export * from './webhook.js';

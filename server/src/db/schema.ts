@@ -337,6 +337,38 @@ export interface ApiKeyTable {
   revoked_at: number;
 }
 
+export interface WebhookTable {
+  id: AutoId;
+  description: string;
+  url: string;
+  secret: string;
+  /** JSON list of event names. */
+  events: string;
+  /** JSON list of tag slugs; empty list: every event. */
+  tags: string;
+  enabled: number;
+  allow_private: number;
+  failure_count: Generated<number>;
+  disabled_reason: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WebhookDeliveryTable {
+  id: AutoId;
+  webhook_id: RefId;
+  event_id: string;
+  event: string;
+  payload: string;
+  status: string;
+  attempts: Generated<number>;
+  response_status: Generated<number>;
+  response_ms: Generated<number>;
+  response_body: Generated<string>;
+  created_at: number;
+  delivered_at: Generated<number>;
+}
+
 export interface ExternalRoleGrantTable {
   user_id: RefId;
   role_id: number;
@@ -537,6 +569,8 @@ export interface Database {
   plugin_delivery: PluginDeliveryTable;
   external_role_grant: ExternalRoleGrantTable;
   api_key: ApiKeyTable;
+  webhook: WebhookTable;
+  webhook_delivery: WebhookDeliveryTable;
   action_counter: ActionCounterTable;
   question_view: QuestionViewTable;
   vote: VoteTable;

@@ -18,6 +18,7 @@ import { externalRoleGrant } from './0018_external_role_grant.js';
 import { externalLoginProvider } from './0019_external_login_provider.js';
 import { reviewRulesSubmitter } from './0020_review_rules_submitter.js';
 import { apiKey } from './0021_api_key.js';
+import { webhook } from './0022_webhook.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0019_external_login_provider': externalLoginProvider,
   '0020_review_rules_submitter': reviewRulesSubmitter,
   '0021_api_key': apiKey,
+  '0022_webhook': webhook,
 };

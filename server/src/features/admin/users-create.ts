@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { publish } from '../events/publish.js';
 import { type adminAddUserSchema, BULK_ADD_MAX_LINES, bulkUserLineSchema } from '@answer/contract';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -67,6 +68,7 @@ async function insertUser(trx: Transaction<Database>, admin: SessionUser, user: 
   const row = await trx.selectFrom('user').select('id').where('username', '=', user.username).executeTakeFirstOrThrow();
   const id = String(row.id);
   await applyDefaultNotificationConfig(trx, id);
+  await publish(trx, { kind: 'user.register', actorId: admin.id, userId: id });
   await record(trx, { userId: id, triggerUserId: id, objectId: '0', originalObjectId: '0', activityType: ACT.userActivated, rank: 1 });
   await logModeration(trx, { staffId: admin.id, action: 'user.create', objectType: 'user', objectId: id, targetUserId: id, detail: { username: user.username, source } });
   return id;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { publish } from '../events/publish.js';
 import type { registerSchema } from '@answer/contract';
 import { badRequest, FieldErrors } from '../../core/errors.js';
 import { hashPassword } from '../../core/password.js';
@@ -80,6 +81,7 @@ async function insertUser(
     const row = await trx.selectFrom('user').select('id').where('username', '=', user.username).executeTakeFirstOrThrow();
     const userId = String(row.id);
     await applyDefaultNotificationConfig(trx, userId);
+    await publish(trx, { kind: 'user.register', actorId: userId, userId });
     const code = await createCode(trx, 'activation', userId, { email: user.email });
     await queueLinkMail(trx, settings, { to: user.email, userLanguage: '', template: 'register', path: '/users/account-activation', code });
     return userId;

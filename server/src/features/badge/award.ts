@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { publish } from '../events/publish.js';
 import { OBJECT_TYPE } from '../../core/ids.js';
 import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Database } from '../../db/schema.js';
@@ -78,6 +79,7 @@ export async function awardBadge(trx: Kysely<Database>, badge: BadgeRow, userId:
     return null;
   }
   await addBadgeAwardNotification(trx, { userId, awardId: id, badgeId: badge.id });
+  await publish(trx, { kind: 'badge.award', actorId: userId, userId, badgeId: String(badge.id), awardId: id });
   return id;
 }
 

@@ -118,15 +118,24 @@ export async function editComment(runtime: Runtime, user: SessionUser, input: z.
     if (String(comment.user_id) === user.id) throw badRequest('error.comment.cannot_edit_after_deadline');
     throw new AppError(403, 'error.comment.edit_without_permission');
   }
-  await writeCommentText(runtime, String(comment.id), input.original_text);
+  await writeCommentText(runtime, user.id, comment, input.original_text);
 }
 
 /**
  * Rewrites a comment's text. The caller has decided who may: the author in time or an admin
  * (editComment), or staff handling a flag on it (report/review.ts; upstream's quirk let only the author).
  */
-export async function writeCommentText(runtime: Runtime, commentId: string, text: string): Promise<void> {
-  await runtime.database.updateTable('comment').set({ original_text: text, parsed_text: renderMarkdown(text), updated_at: now() }).where('id', '=', commentId).execute();
+export async function writeCommentText(
+  runtime: Runtime,
+  actorId: string,
+  comment: { id: unknown; object_id: unknown; question_id: unknown },
+  text: string,
+): Promise<void> {
+  const commentId = String(comment.id);
+  await runtime.database.transaction().execute(async (trx) => {
+    await trx.updateTable('comment').set({ original_text: text, parsed_text: renderMarkdown(text), updated_at: now() }).where('id', '=', commentId).execute();
+    await publish(trx, { kind: 'comment.update', actorId, commentId, objectId: String(comment.object_id), questionId: String(comment.question_id) });
+  });
   await changedComments(runtime);
 }
 
@@ -135,6 +144,10 @@ export async function deleteComment(runtime: Runtime, user: SessionUser, rawId: 
   const comment = await findComment(db, commentIdOrThrow(rawId));
   if (!comment || Number(comment.status) !== C.available) throw notFound('error.comment.not_found');
   if (!can(user, 'comment.delete', await loadThresholds(runtime), comment.user_id)) throw new AppError(403, 'error.rank.fail_to_meet_the_condition');
-  await db.updateTable('comment').set({ status: C.deleted, updated_at: now() }).where('id', '=', String(comment.id)).execute();
+  await db.transaction().execute(async (trx) => {
+    const done = await trx.updateTable('comment').set({ status: C.deleted, updated_at: now() }).where('id', '=', String(comment.id)).where('status', '=', C.available).executeTakeFirst();
+    if (!Number(done.numUpdatedRows)) return;
+    await publish(trx, { kind: 'comment.delete', actorId: user.id, commentId: String(comment.id), objectId: String(comment.object_id), questionId: String(comment.question_id) });
+  });
   await changedComments(runtime);
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { publish } from '../events/publish.js';
 import { ROLE } from '@answer/contract';
 import type { ExternalUser } from '@answer/plugin-sdk';
 import { AppError } from '../../core/errors.js';
@@ -181,6 +182,7 @@ export async function createAccount(runtime: Runtime, person: CheckedExternalUse
           .execute();
         const row = await trx.selectFrom('user').select('id').where('username', '=', username).executeTakeFirstOrThrow();
         await applyDefaultNotificationConfig(trx, String(row.id));
+        await publish(trx, { kind: 'user.register', actorId: String(row.id), userId: String(row.id) });
         if (opts.role !== ROLE.user) await trx.insertInto('user_role_rel').values({ user_id: row.id, role_id: opts.role, created_at: t, updated_at: t }).execute();
         return String(row.id);
       });

@@ -52,6 +52,15 @@ export type SiteEvent =
       replyUserId: string | null;
       mentionUserIds: string[];
     }
+  /** A comment's text was changed (by its author, an admin, or staff handling a flag). */
+  | { kind: 'comment.update'; actorId: string; commentId: string; objectId: string; questionId: string }
+  | { kind: 'comment.delete'; actorId: string; commentId: string; objectId: string; questionId: string }
+  /** A new account (e-mail sign-up, a connector's first sign-in, or made by an administrator). */
+  | { kind: 'user.register'; actorId: string; userId: string }
+  /** A badge was awarded (`actorId` is the person who earned it). */
+  | { kind: 'badge.award'; actorId: string; userId: string; badgeId: string; awardId: string }
+  /** A new question or answer waits in the review queue (features/review). */
+  | { kind: 'post.queued'; actorId: string; objectType: 'question' | 'answer'; objectId: string }
   /** Users newly invited to answer (not those invited before). */
   | { kind: 'invite'; actorId: string; questionId: string; userIds: string[] }
   /** A reaction was added or removed on a question or answer. */

@@ -99,5 +99,5 @@ async function editPost(runtime: Runtime, user: SessionUser, kind: FlagKind, obj
   const { content: text } = parseInput(z.object({ content: commentBody }), { content: input.content });
   const comment = await findComment(runtime.database, objectId);
   if (!comment || Number(comment.status) !== C.available) throw notFound('error.comment.not_found');
-  await writeCommentText(runtime, objectId, text);
+  await writeCommentText(runtime, user.id, comment, text);
 }

@@ -1,4 +1,5 @@
 import { ROLE } from '@answer/contract';
+import { publish } from '../events/publish.js';
 import type { ReviewContent } from '@answer/plugin-sdk';
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../core/guardian.js';
@@ -108,4 +109,5 @@ export async function queueForReview(
       status: REVIEW.pending,
     })
     .execute();
+  await publish(trx, { kind: 'post.queued', actorId: post.userId, objectType: post.objectType, objectId: post.objectId });
 }
