@@ -76,6 +76,8 @@ export const Pages = {
   AdminModerationLog: admin('AdminModerationLog'),
   AdminBadges: admin('AdminBadges'),
   AdminApiKeys: admin('AdminApiKeys'),
+  AdminWebhooks: admin('AdminWebhooks'),
+  AdminWebhookDetail: admin('AdminWebhookDetail'),
   Themes: admin('Themes'),
   CssHtml: admin('CssHtml'),
   General: admin('General'),

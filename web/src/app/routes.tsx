@@ -140,6 +140,8 @@ const adminRoutes: RouteObject[] = [
   page('privileges', P.Privileges),
   page('security', P.Security),
   page('api-keys', P.AdminApiKeys),
+  page('webhooks', P.AdminWebhooks),
+  page('webhooks/:webhook_id', P.AdminWebhookDetail),
   page('question', P.QuestionSettings),
   page('review-rules', P.ReviewRules),
   page('installed-plugins', P.InstalledPlugins),

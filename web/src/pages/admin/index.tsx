@@ -1,4 +1,6 @@
 export { AdminApiKeys } from './AdminApiKeys';
+export { AdminWebhookDetail } from './AdminWebhookDetail';
+export { AdminWebhooks } from './AdminWebhooks';
 export { AdminBadges } from './AdminBadges';
 export { Branding } from './Branding';
 export { CssHtml } from './CssHtml';

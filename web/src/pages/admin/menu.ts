@@ -39,6 +39,7 @@ export const ADMIN_MENU: AdminMenuItem[] = [
       { key: 'privileges', path: '/admin/privileges' },
       { key: 'security', path: '/admin/security' },
       { key: 'api_keys', path: '/admin/api-keys' },
+      { key: 'webhooks', path: '/admin/webhooks' },
       { key: 'question', path: '/admin/question' },
       { key: 'review_rules', path: '/admin/review-rules' },
     ],
