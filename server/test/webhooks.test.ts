@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { body, member, type TestSite } from './support/app.js';
+import { ADMIN, body, member, type TestSite, useSmtp } from './support/app.js';
+import { startSmtpReceiver } from './support/smtp.js';
 import { adminOf, dialectTargets, siteOn, type User } from './support/dialect-sites.js';
 import { guardedLookup, isPrivateAddress } from '../src/features/webhook/address.js';
 
@@ -165,13 +166,18 @@ describe.each(dialectTargets())('webhooks on $name', (target) => {
     await ok(call('DELETE', `${ADMIN_API}/webhook`, { id: tagged.id }));
   });
 
-  it('switches an endpoint off after a run of failures and says why; saving it on again resets it', async () => {
+  it('switches an endpoint off after a run of failures, says why and mails the administrators; saving it on again resets it', async () => {
+    const smtp = await startSmtpReceiver();
+    await useSmtp(site, smtp.port);
     await site.runtime.database.updateTable('webhook').set({ failure_count: 14 }).where('id', '=', String(hook.id)).execute();
     receiver.state.status = 503;
     await ask();
     await settle();
     const item = (await ok(call('GET', `${ADMIN_API}/webhooks`))).find((h: { id: number }) => h.id === hook.id);
     expect(item).toMatchObject({ enabled: false, failure_count: 15, disabled_reason: expect.stringContaining('503') });
+    const mail = await smtp.waitFor(ADMIN.email, 0, 'switched off');
+    expect(mail.raw).toContain(`/admin/webhooks/${hook.id}`);
+    await smtp.close();
     const before = receiver.received.length;
     await ask();
     await settle();

@@ -16,7 +16,8 @@ export type Template =
   | 'new_answer'
   | 'new_comment'
   | 'invited_you_to_answer'
-  | 'new_question';
+  | 'new_question'
+  | 'webhook_disabled';
 
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');

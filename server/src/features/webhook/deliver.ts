@@ -1,5 +1,9 @@
 import { MAX_ATTEMPTS } from '../../core/outbox.js';
+import { ROLE } from '@answer/contract';
 import type { Runtime } from '../../runtime.js';
+import { queueMail } from '../email/service.js';
+import { loadSiteSettings } from '../siteinfo/service.js';
+import { parseSiteUrl } from '../siteinfo/site-url.js';
 import { onSiteEvent, DELIVER_TOPIC } from './events.js';
 import { sendDelivery, signature } from './send.js';
 
@@ -47,15 +51,43 @@ async function deliver(runtime: Runtime, deliveryId: string): Promise<void> {
     return;
   }
   await db.updateTable('webhook').set((eb) => ({ failure_count: eb('failure_count', '+', 1) })).where('id', '=', String(hook.id)).execute();
-  await db
+  const reason = `Switched off after ${DISABLE_AFTER_FAILURES} failed deliveries in a row; the last: ${result.status || result.body}`.slice(0, 500);
+  const switchedOff = await db
     .updateTable('webhook')
-    .set({ enabled: 0, disabled_reason: `Switched off after ${DISABLE_AFTER_FAILURES} failed deliveries in a row; the last: ${result.status || result.body}`.slice(0, 500) })
+    .set({ enabled: 0, disabled_reason: reason })
     .where('id', '=', String(hook.id))
     .where('enabled', '=', 1)
     .where('failure_count', '>=', DISABLE_AFTER_FAILURES)
-    .execute();
+    .executeTakeFirst();
+  // Only the update that switched it off tells the administrators (by e-mail), once.
+  if (Number(switchedOff.numUpdatedRows) === 1) await tellAdministrators(runtime, hook.id, hook.url, reason);
   // Thrown, the outbox tries again later; after the last attempt the delivery is marked failed above.
   if (status === 'pending') throw new Error(`webhook ${String(hook.id)}: ${result.status || result.body}`);
+}
+
+/** E-mails every administrator with a verified address that an endpoint was switched off, in their language. */
+async function tellAdministrators(runtime: Runtime, webhookId: unknown, url: string, reason: string): Promise<void> {
+  const settings = await loadSiteSettings(runtime);
+  const admins = await runtime.database
+    .selectFrom('user')
+    .innerJoin('user_role_rel', 'user_role_rel.user_id', 'user.id')
+    .select(['user.e_mail', 'user.language'])
+    .where('user_role_rel.role_id', '=', ROLE.admin)
+    .where('user.status', '=', 1)
+    .where('user.mail_status', '=', 1)
+    .execute();
+  const base = parseSiteUrl(settings.general.site_url) ?? '';
+  const lang = (language: string) => (language && language !== 'Default' ? language : settings.interface.language);
+  await runtime.database.transaction().execute(async (trx) => {
+    for (const admin of admins) {
+      await queueMail(trx, {
+        to: admin.e_mail,
+        lang: lang(admin.language),
+        template: 'webhook_disabled',
+        vars: { SiteName: settings.general.name, Url: url, Reason: reason, Link: `${base}/admin/webhooks/${String(webhookId)}` },
+      });
+    }
+  });
 }
 
 export function registerWebhooks(runtime: Runtime): void {
