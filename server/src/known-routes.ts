@@ -85,6 +85,9 @@ export const KNOWN_ROUTES: readonly string[] = [
   '/admin/review-rules',
   '/admin/installed-plugins',
   '/admin/badges',
+  '/admin/api-keys',
+  '/admin/webhooks',
+  '/admin/webhooks/:webhook_id',
   '/admin/:slug_name',
 ];
 

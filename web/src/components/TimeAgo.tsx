@@ -1,12 +1,14 @@
 import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useTranslation } from '../i18n/translator';
 import { siteMinute } from '../utils/time-zone';
 
 dayjs.extend(relativeTime);
 
-/** dayjs names locales in lower case with a dash ("zh-cn"); unknown ones fall back to English. */
+/**
+ * dayjs names locales in lower case with a dash ("zh-cn"); unknown ones (and Chinese until
+ * switchLanguage has loaded its locale) fall back to English.
+ */
 const dayjsLocale = (language: string) => language.toLowerCase().replace('_', '-');
 
 /** "3 minutes ago" in `language`, for places that need the text itself (an option of a select). */

@@ -58,6 +58,8 @@ export function loadAreaStrings(): Promise<void> {
 
 /** Switches the interface to `lang`, adding its bundle when one is given. */
 export async function switchLanguage(lang: string, resources?: Record<string, unknown> | null): Promise<void> {
+  // Dates in Chinese need dayjs's locale: fetched with the Chinese strings, not on every first visit.
+  if (lang.toLowerCase().startsWith('zh')) await import('dayjs/locale/zh-cn').catch(() => undefined);
   if (resources) i18n.addResourceBundle(lang, resources);
   i18n.changeLanguage(lang);
   document.documentElement.lang = lang.replace('_', '-');

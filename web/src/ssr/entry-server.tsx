@@ -1,4 +1,6 @@
 import type { SiteInfo } from '@answer/contract';
+// The server renders every language at once: dayjs's Chinese locale is always there (the browser loads it with the strings).
+import 'dayjs/locale/zh-cn';
 import { type DehydratedState, dehydrate, type Query, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 // The edge build: the node build keeps a request store in an AsyncLocalStorage, which would switch
