@@ -1,23 +1,12 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RegisteredRoute } from './support/registered-routes.js';
 import { body, member, type TestSite } from './support/app.js';
 import { adminOf, dialectTargets, siteOn, type User } from './support/dialect-sites.js';
 import { keyLimits } from '../src/features/api-key/guard.js';
 
 /** Every route the app registers, to walk with keys of each scope (as the authorization matrix does). */
-const registered = vi.hoisted(() => [] as { method: string; url: string }[]);
-vi.mock('fastify', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('fastify')>();
-  const create = mod.default as unknown as (options?: object) => FastifyInstance;
-  const factory = (options?: object) => {
-    const app = create(options);
-    app.addHook('onRoute', (route: RouteOptions) => {
-      for (const method of [route.method].flat()) registered.push({ method, url: route.url });
-    });
-    return app;
-  };
-  return { ...mod, default: factory };
-});
+const registered = vi.hoisted(() => [] as RegisteredRoute[]);
+vi.mock('fastify', async (original) => (await import('./support/registered-routes.js')).recordingFastify(await original(), registered));
 
 const API = '/answer/api/v1';
 const ADMIN_API = '/answer/admin/api';

@@ -1,6 +1,6 @@
 import { ADMIN_API_PREFIX } from '@answer/contract';
-import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RegisteredRoute } from './support/registered-routes.js';
 import { member, type TestSite } from './support/app.js';
 import { adminOf, dialectTargets, siteOn, type User } from './support/dialect-sites.js';
 
@@ -10,20 +10,8 @@ import { adminOf, dialectTargets, siteOn, type User } from './support/dialect-si
  * decides by the access each route declares; this walks the declarations and the replies, so a new
  * route that forgets its access, or an admin call a moderator can reach, fails here.
  */
-const registered = vi.hoisted(() => [] as { method: string; url: string; access: string | undefined }[]);
-vi.mock('fastify', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('fastify')>();
-  const create = mod.default as unknown as (options?: object) => FastifyInstance;
-  const factory = (options?: object) => {
-    const app = create(options);
-    app.addHook('onRoute', (route: RouteOptions) => {
-      const access = (route.config as { access?: string } | undefined)?.access;
-      for (const method of [route.method].flat()) registered.push({ method, url: route.url, access });
-    });
-    return app;
-  };
-  return { ...mod, default: factory };
-});
+const registered = vi.hoisted(() => [] as RegisteredRoute[]);
+vi.mock('fastify', async (original) => (await import('./support/registered-routes.js')).recordingFastify(await original(), registered));
 
 type Role = 'visitor' | 'inactive' | 'suspended' | 'member' | 'moderator' | 'admin';
 const ROLES: Role[] = ['visitor', 'inactive', 'suspended', 'member', 'moderator', 'admin'];

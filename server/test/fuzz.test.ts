@@ -1,5 +1,6 @@
-import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RegisteredRoute } from './support/registered-routes.js';
 import { isApiPath } from '../src/app.js';
 import { resolveSession } from '../src/core/session.js';
 import { ADMIN, login, member, startSite, type TestSite } from './support/app.js';
@@ -17,19 +18,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20240601);
 
 // Routes are collected as Fastify registers them: the app is built by buildApp, so the hook goes
 // onto every instance the factory makes.
-const registered = vi.hoisted(() => [] as { method: string; url: string }[]);
-vi.mock('fastify', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('fastify')>();
-  const create = mod.default as unknown as (options?: object) => FastifyInstance;
-  const factory = (options?: object) => {
-    const app = create(options);
-    app.addHook('onRoute', (route: RouteOptions) => {
-      for (const method of [route.method].flat()) registered.push({ method, url: route.url });
-    });
-    return app;
-  };
-  return { ...mod, default: factory };
-});
+const registered = vi.hoisted(() => [] as RegisteredRoute[]);
+vi.mock('fastify', async (original) => (await import('./support/registered-routes.js')).recordingFastify(await original(), registered));
 
 interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
