@@ -55,3 +55,6 @@ const inputs = Object.keys(result.metafile.inputs)
   .filter((input) => !input.includes(`${path.sep}node_modules${path.sep}`))
   .map((input) => path.relative(dist, input));
 await fs.writeFile(path.join(dist, 'inputs.json'), JSON.stringify(inputs));
+// The reply types of the contract as JSON Schema, for the OpenAPI document (features/openapi).
+const { writeContractSchemas } = await import('./contract-schemas.mjs');
+await writeContractSchemas(path.join(dist, 'contract-schemas.json'));

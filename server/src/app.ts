@@ -43,6 +43,8 @@ import { apiKeyRoutes } from './features/api-key/routes.js';
 import { mcpRoutes } from './features/mcp/routes.js';
 import { registerWebhooks } from './features/webhook/deliver.js';
 import { webhookRoutes } from './features/webhook/routes.js';
+import { collectApiRoutes } from './features/openapi/collect.js';
+import { openApiRoutes } from './features/openapi/routes.js';
 import { authenticateApiKey, ensureKeyAllows, isApiKey } from './features/api-key/guard.js';
 import { applyPlugins, startPlugins } from './features/plugin/service.js';
 import { pluginFileRoutes } from './features/plugin/web.js';
@@ -116,6 +118,8 @@ declare module 'fastify' {
      * a member's page does not ask it again over the visitors' page (features/pages/app-render.ts).
      */
     sameForEveryReader?: boolean;
+    /** How the OpenAPI document describes the route (features/openapi/declare.ts); every API route has one. */
+    openapi?: import('./features/openapi/declare.js').OpenApiRoute;
   }
 }
 
@@ -236,6 +240,8 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(compress, { global: true, encodings: ['br', 'gzip', 'deflate'], threshold: COMPRESS_MIN_BYTES });
   await app.register(cookie);
 
+  // Every API route, for the OpenAPI document (features/openapi): collected as they are registered.
+  const apiRoutes = collectApiRoutes(app);
   const metrics = metricsConfig(runtime.config);
   if (metrics.enabled) registerMetrics(app, metrics);
   app.get('/healthz', async (_request, reply) => reply.type('text/plain').send('OK'));
@@ -293,6 +299,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(uploadRoutes, { uploadsDir });
   await app.register(adminContentRoutes, { prefix: ADMIN_API_PREFIX, uploadsDir });
   await app.register(dashboardRoutes, { prefix: ADMIN_API_PREFIX, uploadsDir });
+  await app.register(openApiRoutes, { routes: apiRoutes });
 
   if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
     await app.register(fastifyStatic, {

@@ -155,3 +155,40 @@ export interface LoggedUser {
   have_password: boolean;
   visit_token: string;
 }
+
+/** One notification switch (GET /user/notification/config): e-mail only. */
+export interface NotificationChannel {
+  key: 'email';
+  enable: boolean;
+}
+/** GET /user/notification/config. */
+export interface NotificationConfig {
+  inbox: NotificationChannel;
+  all_new_question: NotificationChannel;
+  all_new_question_for_following_tags: NotificationChannel;
+  digest: (typeof DIGEST_FREQUENCIES)[number];
+}
+/** GET /user/action/record: whether the next submission needs a captcha, and the picture if so. */
+export interface ActionRecord {
+  verify: boolean;
+  captcha_id: string;
+  /** A data: URL of the picture ('' when no captcha is needed). */
+  captcha_img: string;
+}
+/** The one-click unsubscribe POST of a mail's List-Unsubscribe header: the code in the URL or the form. */
+export const unsubscribeLinkQuery = z.object({ code: z.string().optional() });
+
+/** POST /connector/login/{name}: a connector's own sign-in form. */
+export const connectorLoginSchema = z.object({ username: z.string().trim().min(1).max(256), password: z.string().min(1).max(1024) });
+/** DELETE /connector/user/unbinding. */
+export const connectorUnbindingSchema = z.object({ external_id: z.string().min(1).max(128) });
+/** GET /connector/login/{name}: where to return afterwards; bind=1 links the provider to the signed-in account. */
+export const connectorLoginQuery = z.object({ redirect: z.string().optional(), bind: z.string().optional() });
+/** GET /connector/user/info: the enabled connectors and whether the caller's account is bound to each. */
+export interface ConnectorBindingItem {
+  name: string;
+  icon: string;
+  link: string;
+  binding: boolean;
+  external_id: string;
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageNumber, pageSize } from './paging.js';
 import { text } from './text.js';
+import type { Page } from './envelope.js';
 
 /**
  * The admin's content lists and status changes (domain.md 5.12, admin panel), plus our own bulk
@@ -118,3 +119,6 @@ export interface AdminBulkResult {
   reason: string;
   msg: string;
 }
+
+export type AdminQuestionPage = Page<AdminQuestionItem>;
+export type AdminAnswerPage = Page<AdminAnswerItem>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { email, password, username } from './account.js';
 import { pageNumber, pageSize } from './paging.js';
 import { text } from './text.js';
+import type { Page } from './envelope.js';
 
 /** Admin user management (domain.md 6.7; `/answer/admin/api`, role Admin only). */
 const userId = text('error.common.required').trim().min(1, { message: 'error.common.required' }).max(40);
@@ -108,4 +109,10 @@ export interface BulkLineError {
   line: number;
   field: string;
   msg: string;
+}
+
+export type AdminUserPage = Page<AdminUserItem>;
+/** GET /answer/admin/api/user/activation. */
+export interface ActivationLink {
+  activation_url: string;
 }

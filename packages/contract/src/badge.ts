@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageNumber, pageSize } from './paging.js';
 import { text } from './text.js';
+import type { Page } from './envelope.js';
 
 /** Badges (domain.md 9): requests and replies of the public badge pages and the admin list. */
 const id = text('error.common.required').min(1, { message: 'error.common.required' }).max(40);
@@ -97,3 +98,6 @@ export interface AdminBadgeItem {
   group_name: string;
   status: BadgeStatusName;
 }
+
+export type BadgeAwardPage = Page<BadgeAwardItem>;
+export type AdminBadgePage = Page<AdminBadgeItem>;

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { ANSWER_PAGE_SIZE_MAX, pageNumber, pageSize } from './paging.js';
 import { text } from './text.js';
 import { LIMITS } from './limits.js';
+import type { Page } from './envelope.js';
+import type { UserBasicInfo } from './people.js';
+import type { TagBrief } from './tag.js';
 
 /** Request bodies of questions, answers and comments (domain.md 5.2-5.6; spec section 5). */
 const captcha = {
@@ -81,3 +84,239 @@ export const commentPageQuery = z.object({
 
 export const idQuery = z.object({ id });
 export const renderSchema = z.object({ content: text('error.common.required').max(65535, { message: 'error.common.too_long' }) });
+
+/** GET /question/similar: questions like the title being typed. */
+export const similarQuestionQuery = z.object({ title: text().max(150).default('') });
+/** GET /question/similar/tag: questions related to one. */
+export const relatedQuestionQuery = z.object({ question_id: text().min(1).max(40) });
+/** POST /answer/acceptance: accept one answer ('' answer_id: none accepted). */
+export const acceptAnswerSchema = z.object({
+  question_id: text('error.common.required').min(1, { message: 'error.common.required' }).max(40),
+  answer_id: text().max(40).optional().default(''),
+});
+/** GET /revisions: the edit history of a question, answer or tag. */
+export const revisionObjectQuery = z.object({ object_id: text().min(1).max(40) });
+/** GET /revisions/edit/check: may the caller edit the object now (no edit waiting for review)? */
+export const revisionCheckQuery = z.object({ id: text().min(1).max(40) });
+
+/** POST /file: the multipart form of an image upload (`field`: which branding image, for its size rule). */
+export const uploadFormSchema = z.object({
+  source: z.enum(['post', 'avatar', 'branding']),
+  field: z.string().optional(),
+  file: z.file(),
+});
+/** POST /file: the URL of the stored image. */
+export type UploadedFileUrl = string;
+
+/* Replies of the question, answer, comment and revision calls (the OpenAPI document describes them from here). */
+
+/** What the caller may do with an object, as buttons (edit, delete, close...). */
+export interface MemberAction {
+  action: string;
+  name: string;
+  type: string;
+}
+/** Who last acted on a listed question. */
+export interface QuestionOperator {
+  id: string;
+  username: string;
+  rank: number;
+  display_name: string;
+  status: string;
+}
+/** One question in a list (GET /question/page, the recommended feed, related questions). */
+export interface QuestionListItem {
+  id: string;
+  created_at: number;
+  title: string;
+  url_title: string;
+  description: string;
+  pin: number;
+  show: number;
+  status: number;
+  tags: TagBrief[];
+  view_count: number;
+  unique_view_count: number;
+  vote_count: number;
+  answer_count: number;
+  collection_count: number;
+  follow_count: number;
+  accepted_answer_id: string;
+  last_answer_id: string;
+  operated_at: number;
+  operator: QuestionOperator | null;
+  operation_type: string;
+}
+export type QuestionPage = Page<QuestionListItem>;
+/** GET /question/similar/tag. */
+export type RelatedQuestions = Page<QuestionListItem>;
+/** The notice on a closed or otherwise moderated question. */
+export interface QuestionOperationNotice {
+  type: string;
+  description: string;
+  msg: string;
+  time: number;
+  level: string;
+}
+/** GET /question/info, and the reply of asking. */
+export interface QuestionInfo {
+  id: string;
+  title: string;
+  url_title: string;
+  content: string;
+  html: string;
+  description: string;
+  tags: TagBrief[];
+  view_count: number;
+  unique_view_count: number;
+  vote_count: number;
+  answer_count: number;
+  collection_count: number;
+  follow_count: number;
+  accepted_answer_id: string;
+  last_answer_id: string;
+  create_time: number;
+  update_time: number;
+  edit_time: number;
+  pin: number;
+  show: number;
+  status: number;
+  operation: QuestionOperationNotice | null;
+  user_info: UserBasicInfo | null;
+  update_user_info: UserBasicInfo | null;
+  last_answered_user_info: UserBasicInfo | null;
+  answered: boolean;
+  first_answer_id: string;
+  collected: boolean;
+  vote_status: string;
+  is_followed: boolean;
+  member_actions: MemberAction[];
+  extends_actions: MemberAction[];
+}
+/** One of GET /question/similar. */
+export interface SimilarQuestion {
+  id: string;
+  title: string;
+  url_title: string;
+  view_count: number;
+  answer_count: number;
+  collection_count: number;
+  follow_count: number;
+  status: number;
+  accepted_answer: boolean;
+}
+export type SimilarQuestions = SimilarQuestion[];
+/** PUT /question, /answer, /tag: whether the edit waits for review (url_title: questions only). */
+export interface EditResult {
+  url_title?: string;
+  wait_for_review: boolean;
+}
+/** One answer (GET /answer/page, /answer/info). */
+export interface AnswerItem {
+  id: string;
+  question_id: string;
+  content: string;
+  html: string;
+  create_time: number;
+  update_time: number;
+  accepted: number;
+  user_info: UserBasicInfo | null;
+  update_user_info: UserBasicInfo | null;
+  collected: boolean;
+  vote_status: string;
+  vote_count: number;
+  status: number;
+  member_actions: MemberAction[];
+}
+export type AnswerPage = Page<AnswerItem>;
+/** GET /answer/info and the reply of answering. */
+export interface AnswerInfo {
+  info?: AnswerItem;
+  question: QuestionInfo;
+}
+/** One comment (GET /comment/page, the reply of commenting). */
+export interface CommentItem {
+  comment_id: string;
+  created_at: number;
+  user_id: string;
+  username: string;
+  user_display_name: string;
+  user_avatar: string;
+  user_status: string;
+  reply_user_id: string;
+  reply_username: string;
+  reply_user_display_name: string;
+  reply_comment_id: string;
+  reply_user_status: string;
+  object_id: string;
+  vote_count: number;
+  is_vote: boolean;
+  original_text: string;
+  parsed_text: string;
+  member_actions: MemberAction[];
+}
+export type CommentPage = Page<CommentItem>;
+/** One entry of GET /revisions. */
+export interface RevisionItem {
+  id: string;
+  object_id: string;
+  title: string;
+  url_title: string;
+  /** The object as it was: a post's title, Markdown and tags (tags: slug names). */
+  content: { title?: string; content?: string; tags?: string[] };
+  status: number;
+  reason: string;
+  create_at: number;
+  user_info: UserBasicInfo | null;
+}
+/** GET /revisions/edit/check: true when the caller may edit now. */
+export type EditAllowed = boolean;
+/** POST /post/render: the sanitised HTML of the Markdown. */
+export type RenderedHtml = string;
+/** One of GET /reasons: a reason offered when closing, flagging or deleting. */
+export interface ReasonItem {
+  reason_type: number;
+  reason_key: string;
+  name: string;
+  description: string;
+  content_type: string;
+  placeholder: string;
+}
+/** GET /activity/timeline. */
+export interface ObjectTimeline {
+  object_info: {
+    title: string;
+    object_type: 'question' | 'answer' | 'tag';
+    question_id: string;
+    answer_id: string;
+    username: string;
+    display_name: string;
+    main_tag_slug_name: string;
+  };
+  timeline: TimelineEntry[];
+}
+export interface TimelineEntry {
+  activity_id: string;
+  revision_id: string;
+  created_at: number;
+  activity_type: string;
+  comment: string;
+  object_id: string;
+  object_type: string;
+  cancelled: boolean;
+  cancelled_at: number;
+  user_info: UserBasicInfo | null;
+}
+/** One side of GET /activity/timeline/detail. */
+export interface TimelineRevision {
+  title: string;
+  tags: TagBrief[];
+  original_text: string;
+  slug_name: string;
+  main_tag_slug_name: string;
+}
+/** GET /activity/timeline/detail. */
+export interface TimelineDetail {
+  new_revision: TimelineRevision;
+  old_revision: TimelineRevision;
+}

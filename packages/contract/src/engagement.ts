@@ -54,3 +54,48 @@ export interface ReactionSummaryItem {
   tooltip: string;
   is_active: boolean;
 }
+
+/** POST /vote/up and /vote/down. */
+export const voteSchema = z.object({
+  object_id: text('error.common.required').min(1, { message: 'error.common.required' }).max(40),
+  is_cancel: z.boolean().optional().default(false),
+  captcha_id: text().max(100).optional().default(''),
+  captcha_code: text().max(20).optional().default(''),
+});
+/** POST /collection/switch: bookmark a post or take the bookmark away. */
+export const bookmarkSwitchSchema = z.object({
+  object_id: text('error.common.required').min(1, { message: 'error.common.required' }).max(40),
+  bookmark: z.boolean({ message: 'error.common.invalid' }),
+  // Bookmark folders are not offered; clients send the default group's id or nothing.
+  group_id: text().max(40).optional(),
+});
+/** POST /follow: follow (or stop following) a question, tag or user. */
+export const followSchema = z.object({
+  object_id: text('error.common.required').min(1, { message: 'error.common.required' }).max(40),
+  is_cancel: z.boolean({ message: 'error.common.invalid' }).optional().default(false),
+});
+/** GET /question/tags: the tag selector's suggestions. */
+export const tagSuggestQuery = z.object({ tag: text().max(35).default('') });
+/** GET /user/info/search: the @mention picker. */
+export const userMentionQuery = z.object({ username: text().max(30).default('') });
+
+/** POST /vote/up and /vote/down. */
+export interface VoteResult {
+  up_votes: number;
+  down_votes: number;
+  votes: number;
+  vote_status: 'vote_up' | 'vote_down' | '';
+}
+/** POST /follow. */
+export interface FollowResult {
+  follows: number;
+  is_followed: boolean;
+}
+/** POST /collection/switch. */
+export interface BookmarkResult {
+  object_collection_count: number;
+}
+/** GET and PUT /meta/reaction. */
+export interface ReactionSummary {
+  reaction_summary: ReactionSummaryItem[];
+}

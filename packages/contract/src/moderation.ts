@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageNumber, pageSize } from './paging.js';
 import { text } from './text.js';
+import type { Page } from './envelope.js';
 
 /** Request shapes of closing, reopening, pinning, hiding and undeleting posts (domain.md 5.10-5.13). */
 const id = text('error.common.required').min(1, { message: 'error.common.required' }).max(40);
@@ -88,3 +89,5 @@ export interface ModerationLogItem {
   staff_user: { username: string; display_name: string; status: string } | null;
   target_user: { username: string; display_name: string; status: string } | null;
 }
+
+export type ModerationLogPage = Page<ModerationLogItem>;

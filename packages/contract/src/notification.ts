@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageNumber, pageSize } from './paging.js';
 import { rowId, text } from './text.js';
+import type { Page } from './envelope.js';
 
 /** The two in-app streams (domain.md 8.1) and the inbox filters (8.2 msg_type). */
 export const NOTIFICATION_TYPES = ['inbox', 'achievement'] as const;
@@ -63,3 +64,5 @@ export interface NotificationStatus {
   can_revision: boolean;
   badge_award: BadgeAwardAlert | null;
 }
+
+export type NotificationPage = Page<NotificationItem>;

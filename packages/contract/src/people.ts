@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { pageNumber, pageSize } from './paging.js';
 import { text } from './text.js';
+import type { QuestionListItem } from './content.js';
+import type { Page } from './envelope.js';
 
 /** Requests and replies of the people pages: the user directory and public profiles (domain.md 6.6, 11.5). */
 
@@ -153,3 +155,59 @@ export interface PersonalComment {
   content: string;
   created_at: number;
 }
+
+/** GET /personal/vote/page and /personal/collection/page: the caller's own lists. */
+export const ownListQuery = z.object({ page: pageNumber(), page_size: pageSize(20) });
+/** GET /personal/rank/page: a person's reputation history. */
+export const reputationPageQuery = ownListQuery.extend({
+  username: text('error.common.required').min(1, { message: 'error.common.required' }).max(100, { message: 'error.common.too_long' }),
+});
+
+/** A user as posts, comments and lists show them. */
+export interface UserBasicInfo {
+  id: string;
+  username: string;
+  rank: number;
+  display_name: string;
+  avatar: string;
+  website: string;
+  location: string;
+  language: string;
+  status: string;
+}
+export type PersonalQuestionPage = Page<PersonalQuestion>;
+export type PersonalAnswerPage = Page<PersonalAnswer>;
+export type PersonalCommentPage = Page<PersonalComment>;
+/** One entry of GET /personal/rank/page. */
+export interface ReputationItem {
+  created_at: number;
+  object_id: string;
+  reputation: number;
+  rank_type: string;
+  object_type: '' | 'question' | 'answer' | 'comment' | 'tag';
+  question_id: string;
+  answer_id: string;
+  title: string;
+  url_title: string;
+  content: string;
+}
+export type ReputationPage = Page<ReputationItem>;
+/** One entry of GET /personal/vote/page. */
+export interface PersonalVoteItem {
+  created_at: number;
+  object_id: string;
+  vote_type: string;
+  object_type: '' | 'question' | 'answer' | 'comment' | 'tag';
+  question_id: string;
+  answer_id: string;
+  title: string;
+  url_title: string;
+  content: string;
+}
+export type PersonalVotePage = Page<PersonalVoteItem>;
+/** One bookmarked question of GET /personal/collection/page. */
+export interface BookmarkItem extends QuestionListItem {
+  create_time: number;
+  user_info: UserBasicInfo | null;
+}
+export type BookmarkPage = Page<BookmarkItem>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageNumber } from './paging.js';
 import { text } from './text.js';
+import type { Page } from './envelope.js';
 
 /** Flags (domain.md 2.8, 5.10): `POST /report` and the flag review queue. */
 const id = text('error.common.required').trim().min(1, { message: 'error.common.required' }).max(40, { message: 'error.common.invalid' });
@@ -104,3 +105,5 @@ export interface FlaggedPost {
   submitter_user: FlagUser | null;
   flags: FlagEntry[];
 }
+
+export type FlaggedPostPage = Page<FlaggedPost>;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { pageNumber } from './paging.js';
 import { rowId, text } from './text.js';
+import type { Page } from './envelope.js';
+import type { UserBasicInfo } from './people.js';
+import type { TagBrief } from './tag.js';
 
 /** Suggested-edit review (domain.md 5.9): the queue is read one suggestion per page. */
 export const unreviewedRevisionQuery = z.object({
@@ -86,3 +89,38 @@ export const reviewSettingsSchema = z.object({
 });
 export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
 export const REVIEW_SETTINGS_DEFAULTS: ReviewSettings = { reputation_below: 0, first_posts: 0, review_words: [], delete_words: [], max_links: null };
+
+/** One suggested edit of GET /revisions/unreviewed. */
+export interface UnreviewedRevision {
+  type: 'question' | 'answer' | 'tag';
+  info: {
+    object_id: string;
+    question_id: string;
+    answer_id: string;
+    title: string;
+    url_title: string;
+    content: string;
+    html: string;
+    tags: TagBrief[];
+    status: number;
+  };
+  unreviewed_info: {
+    id: string;
+    object_id: string;
+    title: string;
+    url_title: string;
+    content: { content: string; html: string } | { slug_name: string; display_name: string; original_text: string; parsed_text: string };
+    reason: string;
+    status: number;
+    create_at: number;
+    user_info: UserBasicInfo | null;
+  };
+}
+export type UnreviewedRevisionPage = Page<UnreviewedRevision>;
+/** One of GET /reviewing/type: a review queue and what waits in it. */
+export interface ReviewingType {
+  name: 'queued_post' | 'flagged_post' | 'suggested_post_edit';
+  label: string;
+  todo_amount: number;
+}
+export type PendingPostPage = Page<PendingPost>;

@@ -270,3 +270,70 @@ export interface DashboardInfo {
     redis: boolean;
   };
 }
+
+/** Actions whose reputation threshold the privilege levels set (domain.md 4.2), in the stored order. */
+export const PRIVILEGE_KEYS = [
+  'question.add',
+  'answer.add',
+  'comment.add',
+  'report.add',
+  'comment.vote_up',
+  'link.url_limit',
+  'question.vote_up',
+  'answer.vote_up',
+  'question.vote_down',
+  'answer.vote_down',
+  'answer.invite_someone_to_answer',
+  'tag.add',
+  'tag.edit',
+  'question.edit',
+  'answer.edit',
+  'question.edit_without_review',
+  'answer.edit_without_review',
+  'question.audit',
+  'answer.audit',
+  'tag.audit',
+  'tag.edit_without_review',
+  'tag.synonym',
+] as const;
+
+/** PUT /answer/admin/api/setting/privileges: a preset level (1-3) or 99 with custom thresholds. */
+export const privilegeSettingsSchema = z.object({
+  level: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(99)], { message: 'error.privilege.level_invalid' }),
+  custom_privileges: z
+    .array(z.object({ key: z.enum(PRIVILEGE_KEYS, { message: 'error.common.invalid' }), value: z.number().int().min(1, { message: 'error.privilege.value_min' }) }))
+    .optional()
+    .default([]),
+});
+/** GET /permission: comma-separated action names. */
+export const permissionQuery = z.object({ action: text().min(1).max(1000) });
+
+/** GET /answer/admin/api/setting/privileges. */
+export interface PrivilegeSettings {
+  options: { level: number; level_desc: string; privileges: { key: string; label: string; value: number }[] }[];
+  selected_level: number;
+}
+/** GET /permission: per asked action. */
+export type PermissionResult = Record<string, { has_permission: boolean; no_permission_tip: string }>;
+/** GET /answer/admin/api/setting/smtp (the password masked). */
+export interface SmtpSettingsReply {
+  from_email: string;
+  from_name: string;
+  smtp_host: string;
+  smtp_port: number;
+  /** "SSL" = implicit TLS, "TLS" = STARTTLS, "" = plain. */
+  encryption: '' | 'SSL' | 'TLS';
+  smtp_username: string;
+  smtp_password: string;
+  smtp_authentication: boolean;
+  test_email_recipient: string;
+}
+/** One of GET /answer/admin/api/theme/options. */
+export interface ThemeOption {
+  label: string;
+  value: string;
+}
+/** GET /answer/admin/api/dashboard. */
+export interface DashboardReply {
+  info: DashboardInfo;
+}

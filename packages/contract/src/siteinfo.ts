@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /** Shapes of the public site settings aggregate (GET /siteinfo). */
 export interface SiteGeneral {
   name: string;
@@ -68,3 +69,14 @@ export interface SiteInfo {
   site_question: { min_title_length: number; min_body_length: number; max_tags: number; allow_answer_closed: boolean };
 }
 export interface LanguageOption { label: string; value: string }
+
+export const legalQuery = z.object({ info_type: z.enum(['tos', 'privacy'], { message: 'error.common.invalid' }) });
+/** GET /siteinfo/legal: the requested document's non-empty fields only. */
+export interface LegalDocument {
+  terms_of_service_original_text?: string;
+  terms_of_service_parsed_text?: string;
+  privacy_policy_original_text?: string;
+  privacy_policy_parsed_text?: string;
+}
+/** GET /language/config: the UI translations of the request's language (the locale bundle's `ui`). */
+export type UiTranslations = Record<string, unknown>;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { LIMITS } from './limits.js';
 import { pageNumber, pageSize } from './paging.js';
 import { text } from './text.js';
+import type { MemberAction } from './content.js';
+import type { Page } from './envelope.js';
 
 /** Tag page and tag editing (domain.md 7.3, 7.6). */
 const tagName = text()
@@ -68,3 +70,63 @@ export const setSynonymsSchema = z.object({
 
 /** `PUT /answer/admin/api/tag/merge`: the source tag's questions and followers go to the target. */
 export const mergeTagsSchema = z.object({ source_tag_id: tagId, target_tag_id: tagId });
+
+/** A tag as posts and lists show it. */
+export interface TagBrief {
+  slug_name: string;
+  display_name: string;
+  main_tag_slug_name: string;
+  recommend: boolean;
+  reserved: boolean;
+}
+/** GET /tags and /tags/following: tags with their ids. */
+export interface TagSummary extends TagBrief {
+  tag_id: string;
+}
+/** One tag of GET /tags/page. */
+export interface TagListItem {
+  tag_id: string;
+  slug_name: string;
+  display_name: string;
+  excerpt: string;
+  description: string;
+  original_text: string;
+  parsed_text: string;
+  question_count: number;
+  follow_count: number;
+  is_follower: boolean;
+  recommend: boolean;
+  reserved: boolean;
+  created_at: number;
+  updated_at: number;
+}
+export type TagPage = Page<TagListItem>;
+/** GET /tag. */
+export interface TagInfo {
+  tag_id: string;
+  created_at: number;
+  updated_at: number;
+  slug_name: string;
+  display_name: string;
+  original_text: string;
+  parsed_text: string;
+  description: string;
+  excerpt: string;
+  follow_count: number;
+  question_count: number;
+  is_follower: boolean;
+  status: string;
+  main_tag_slug_name: string;
+  recommend: boolean;
+  reserved: boolean;
+  member_actions: MemberAction[];
+}
+/** POST /tag. */
+export interface CreatedTag {
+  slug_name: string;
+}
+/** GET /tag/synonyms. */
+export interface TagSynonyms {
+  synonyms: { tag_id: string; slug_name: string; display_name: string; main_tag_slug_name: string }[];
+  member_actions: MemberAction[];
+}

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { text } from './text.js';
 /**
  * The user centre (domain.md 15.1 UserCenter, spec section 1): a plugin that replaces the site's own
  * accounts with an external system. Replies of the `/user-center/*` calls in upstream's shapes,
@@ -104,3 +106,8 @@ export interface UserCenterPersonalBranding {
 export interface UserCenterLogout {
   redirect_url: string;
 }
+
+/** GET /user-center/personal/branding. */
+export const userCenterBrandingQuery = z.object({ username: text('error.common.required').trim().min(1, { message: 'error.common.required' }).max(100) });
+/** GET /user-center/login/redirect and /sign-up/redirect: the site path to come back to. */
+export const returnPathQuery = z.object({ redirect: z.string().optional() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
+import type { Page } from './envelope.js';
 
 /**
  * Webhooks (issue 28): HTTP endpoints an administrator registers to hear what happens on the site.
@@ -94,3 +95,5 @@ export interface WebhookPayload {
   site: { name: string; url: string };
   data: Record<string, unknown>;
 }
+
+export type WebhookDeliveryPage = Page<WebhookDeliveryItem>;

@@ -31,7 +31,7 @@ const STARTED_AT = Math.floor(Date.now() / 1000);
 /** `GET /dashboard` under the admin prefix (domain.md 13.5): site figures, cached a minute per process. */
 export async function dashboardRoutes(app: FastifyInstance, opts: { uploadsDir: string }) {
   const runtime = app.runtime;
-  app.get('/dashboard', { config: { access: 'admin' } }, async (request, reply) => {
+  app.get('/dashboard', { config: { access: 'admin', openapi: { response: 'DashboardReply' } } }, async (request, reply) => {
     let info = await runtime.cache.get<DashboardInfo>(CACHE_KEY);
     if (!info) {
       info = await dashboardInfo(runtime, opts.uploadsDir);

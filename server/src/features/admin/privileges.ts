@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { text } from '@answer/contract';
-import { z } from 'zod';
+import { permissionQuery, privilegeSettingsSchema } from '@answer/contract';
 import { send } from '../../core/envelope.js';
 import { can, ensure } from '../../core/guardian.js';
 import { t } from '../../core/i18n.js';
@@ -10,19 +9,12 @@ import { PRIVILEGE_KEYS, PRIVILEGE_LEVELS, type PrivilegeKey } from '../install/
 import { forgetSiteSettings, loadSiteSettings } from '../siteinfo/service.js';
 
 const CUSTOM = 99;
-const putBody = z.object({
-  level: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(CUSTOM)], { message: 'error.privilege.level_invalid' }),
-  custom_privileges: z
-    .array(z.object({ key: z.enum(PRIVILEGE_KEYS, { message: 'error.common.invalid' }), value: z.number().int().min(1, { message: 'error.privilege.value_min' }) }))
-    .optional()
-    .default([]),
-});
 
 /** Admin privilege levels (domain.md 4.2) and the permission check the web asks (domain.md 4.3). */
 export async function privilegeRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
-  app.get('/answer/admin/api/setting/privileges', { config: { access: 'admin' } }, async (request, reply) => {
+  app.get('/answer/admin/api/setting/privileges', { config: { access: 'admin', openapi: { response: 'PrivilegeSettings' } } }, async (request, reply) => {
     const stored = (await loadSiteSettings(runtime)).privileges as { level: number; custom_privileges?: { key: string; value: number }[] };
     const option = (level: number, values: Record<string, number>) => ({
       level,
@@ -41,8 +33,8 @@ export async function privilegeRoutes(app: FastifyInstance) {
     });
   });
 
-  app.put('/answer/admin/api/setting/privileges', { config: { access: 'admin' } }, async (request, reply) => {
-    const input = parseInput(putBody, request.body);
+  app.put('/answer/admin/api/setting/privileges', { config: { access: 'admin', openapi: { body: privilegeSettingsSchema, response: null } } }, async (request, reply) => {
+    const input = parseInput(privilegeSettingsSchema, request.body);
     const values: Record<PrivilegeKey, number> =
       input.level === CUSTOM
         ? { ...PRIVILEGE_LEVELS[1], ...Object.fromEntries(input.custom_privileges.map((p) => [p.key, p.value])) }
@@ -60,8 +52,8 @@ export async function privilegeRoutes(app: FastifyInstance) {
     return send(request, reply, null);
   });
 
-  app.get('/answer/api/v1/permission', { config: { access: 'auth' } }, async (request, reply) => {
-    const { action } = parseInput(z.object({ action: text().min(1).max(1000) }), request.query);
+  app.get('/answer/api/v1/permission', { config: { access: 'auth', openapi: { query: permissionQuery, response: 'PermissionResult' } } }, async (request, reply) => {
+    const { action } = parseInput(permissionQuery, request.query);
     const thresholds = await loadThresholds(runtime);
     const result: Record<string, { has_permission: boolean; no_permission_tip: string }> = {};
     for (const name of action.split(',').map((a) => a.trim()).filter(Boolean).slice(0, 50)) {

@@ -4,6 +4,7 @@ import type { ZodType } from 'zod';
 import { send } from '../../core/envelope.js';
 import { listLanguages } from '../../core/i18n.js';
 import { parseInput } from '../../core/validate.js';
+import { doc } from '../openapi/declare.js';
 import { loadSiteSettings, saveSiteGroup, type SiteSettings } from '../siteinfo/service.js';
 import { GROUP_CHECKS } from './siteinfo-checks.js';
 
@@ -23,12 +24,12 @@ export async function siteSettingsRoutes(app: FastifyInstance) {
     // group's check still receives exactly its own parsed type.
     const { type, schema } = SITE_SETTING_GROUPS[group] as { type: keyof SiteSettings; schema: ZodType<unknown> };
 
-    app.get(`/siteinfo/${group}`, admin, async (request, reply) => {
+    app.get(`/siteinfo/${group}`, doc(admin, { response: schema, summary: `Site settings: ${group}` }), async (request, reply) => {
       const stored = (await loadSiteSettings(runtime))[type];
       return send(request, reply, group === 'theme' ? { ...stored, theme_options: THEME_OPTIONS } : stored);
     });
 
-    app.put(`/siteinfo/${group}`, admin, async (request, reply) => {
+    app.put(`/siteinfo/${group}`, doc(admin, { body: schema, response: null, summary: `Save site settings: ${group}` }), async (request, reply) => {
       const input = parseInput(schema, request.body);
       const check = GROUP_CHECKS[group] as ((r: typeof runtime, i: unknown) => unknown) | undefined;
       const content = check ? await check(runtime, input) : input;
@@ -37,9 +38,9 @@ export async function siteSettingsRoutes(app: FastifyInstance) {
     });
   }
 
-  app.get('/theme/options', admin, async (request, reply) => send(request, reply, THEME_OPTIONS));
+  app.get('/theme/options', doc(admin, { response: 'ThemeOption[]' }), async (request, reply) => send(request, reply, THEME_OPTIONS));
 
-  app.get('/language/options', admin, async (request, reply) =>
+  app.get('/language/options', doc(admin, { response: 'LanguageOption[]' }), async (request, reply) =>
     send(request, reply, listLanguages().map((l) => ({ label: l.label, value: l.value }))),
   );
 }

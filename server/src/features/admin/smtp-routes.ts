@@ -4,6 +4,7 @@ import { send } from '../../core/envelope.js';
 import { AppError, FieldErrors } from '../../core/errors.js';
 import { sendMail } from '../../core/mailer.js';
 import { parseInput } from '../../core/validate.js';
+import { doc } from '../openapi/declare.js';
 import { loadSmtpSettings, saveSmtpSettings } from '../email/settings.js';
 import { renderMail } from '../email/templates.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
@@ -16,12 +17,12 @@ export async function smtpRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
   const admin = { config: { access: 'admin' as const } };
 
-  app.get('/setting/smtp', admin, async (request, reply) => {
+  app.get('/setting/smtp', doc(admin, { response: 'SmtpSettingsReply' }), async (request, reply) => {
     const s = await loadSmtpSettings(runtime.database);
     return send(request, reply, { ...s, smtp_password: mask(s.smtp_password), test_email_recipient: '' });
   });
 
-  app.put('/setting/smtp', admin, async (request, reply) => {
+  app.put('/setting/smtp', doc(admin, { body: smtpSettingsSchema, response: null }), async (request, reply) => {
     const input = parseInput(smtpSettingsSchema, request.body);
     if (looksLikeEmail(input.from_name)) {
       throw new FieldErrors([{ field: 'from_name', reason: 'error.smtp.config_from_name_cannot_be_email' }], 'error.smtp.config_from_name_cannot_be_email');

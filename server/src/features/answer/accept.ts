@@ -1,4 +1,4 @@
-import { text } from '@answer/contract';
+import { acceptAnswerSchema } from '@answer/contract';
 import { z } from 'zod';
 import { AppError, notFound } from '../../core/errors.js';
 import { can, type SessionUser } from '../../core/guardian.js';
@@ -12,10 +12,7 @@ import { questionIdOrThrow } from '../question/service.js';
 import { lockUsers, record, reverse } from '../reputation/ledger.js';
 import { A } from './service.js';
 
-export const acceptBody = z.object({
-  question_id: text('error.common.required').min(1, { message: 'error.common.required' }).max(40),
-  answer_id: text().max(40).optional().default(''),
-});
+export const acceptBody = acceptAnswerSchema;
 
 /** Ledger types: answer.accepted (+15 to the answer's author), answer.accept (+2 to the asker). */
 const ACCEPTED = 1;

@@ -1,4 +1,4 @@
-import { answerPageQuery, answerSchema, deleteByIdSchema, editAnswerSchema, idQuery } from '@answer/contract';
+import { answerPageQuery, answerSchema, deleteByIdSchema, editAnswerSchema, idQuery, acceptAnswerSchema } from '@answer/contract';
 import type { FastifyInstance } from 'fastify';
 import { guardDuplicate } from '../../core/duplicate.js';
 import { send } from '../../core/envelope.js';
@@ -8,40 +8,41 @@ import { postClientOf } from '../review/gate.js';
 import { acceptAnswer, acceptBody } from './accept.js';
 import { answerInfo, answerPageReply } from './list.js';
 import { addAnswer, deleteAnswer, editAnswer } from './service.js';
+import { doc } from '../openapi/declare.js';
 
 export async function answerRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
   const pub = { config: { access: 'public' as const } };
   const auth = { config: { access: 'auth' as const } };
 
-  app.get('/answer/page', { config: { access: 'public', cachedSession: true } }, async (request, reply) => {
+  app.get('/answer/page', { config: { access: 'public', openapi: { query: answerPageQuery, response: 'AnswerPage', summary: 'Answers of a question' }, cachedSession: true } }, async (request, reply) => {
     const query = parseInput(answerPageQuery, request.query);
     // The stored bodies of the visitors' or the reader's page.
     return (await answerPageReply(runtime, query, request.user, request.lang)).send(request, reply);
   });
 
-  app.get('/answer/info', pub, async (request, reply) =>
+  app.get('/answer/info', doc(pub, { query: idQuery, response: 'AnswerInfo' }), async (request, reply) =>
     send(request, reply, await answerInfo(runtime, parseInput(idQuery, request.query).id, request.user, request.lang)),
   );
 
-  app.post('/answer', postingRoute('answer'), async (request, reply) => {
+  app.post('/answer', doc(postingRoute('answer'), { body: answerSchema, response: 'AnswerInfo', summary: 'Answer a question' }), async (request, reply) => {
     const input = parseInput(answerSchema, request.body);
     const user = request.user!;
     const id = await guardDuplicate(runtime.shared, user.id, '/answer', input, () => addAnswer(runtime, user, input, postClientOf(request)));
     return send(request, reply, await answerInfo(runtime, id, user, request.lang));
   });
 
-  app.put('/answer', postingRoute('edit'), async (request, reply) => {
+  app.put('/answer', doc(postingRoute('edit'), { body: editAnswerSchema, response: 'EditResult' }), async (request, reply) => {
     const input = parseInput(editAnswerSchema, request.body);
     return send(request, reply, await editAnswer(runtime, request.user!, input));
   });
 
-  app.post('/answer/acceptance', auth, async (request, reply) => {
+  app.post('/answer/acceptance', doc(auth, { body: acceptAnswerSchema, response: null, summary: 'Accept an answer' }), async (request, reply) => {
     await acceptAnswer(runtime, request.user!, parseInput(acceptBody, request.body));
     return send(request, reply, null);
   });
 
-  app.delete('/answer', postingRoute('delete'), async (request, reply) => {
+  app.delete('/answer', doc(postingRoute('delete'), { body: deleteByIdSchema, response: null }), async (request, reply) => {
     const input = parseInput(deleteByIdSchema, request.body);
     await deleteAnswer(runtime, request.user!, input.id);
     return send(request, reply, null);

@@ -2,6 +2,7 @@ import { ADMIN_API_PREFIX, API_PREFIX, apiKeyCreateSchema, apiKeyDeleteSchema, a
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
+import { doc } from '../openapi/declare.js';
 import { createKey, type KeyRing, listKeys, renameKey, revokeKey } from './keys.js';
 
 /**
@@ -16,17 +17,17 @@ export async function apiKeyRoutes(app: FastifyInstance) {
   ];
   for (const [path, access, ringOf] of rings) {
     const config = { config: { access } };
-    app.get(`${path}/all`, config, async (request, reply) => send(request, reply, await listKeys(runtime, ringOf(request))));
-    app.post(path, config, async (request, reply) => {
+    app.get(`${path}/all`, doc(config, { response: 'ApiKeyItem[]' }), async (request, reply) => send(request, reply, await listKeys(runtime, ringOf(request))));
+    app.post(path, doc(config, { body: apiKeyCreateSchema, response: 'ApiKeyCreated' }), async (request, reply) => {
       const access_key = await createKey(runtime, ringOf(request), parseInput(apiKeyCreateSchema, request.body));
       return send(request, reply, { access_key });
     });
-    app.put(path, config, async (request, reply) => {
+    app.put(path, doc(config, { body: apiKeyUpdateSchema, response: null }), async (request, reply) => {
       const { id, description } = parseInput(apiKeyUpdateSchema, request.body);
       await renameKey(runtime, ringOf(request), id, description);
       return send(request, reply, null);
     });
-    app.delete(path, config, async (request, reply) => {
+    app.delete(path, doc(config, { body: apiKeyDeleteSchema, response: null }), async (request, reply) => {
       await revokeKey(runtime, ringOf(request), parseInput(apiKeyDeleteSchema, request.body).id);
       return send(request, reply, null);
     });

@@ -10,24 +10,24 @@ export async function badgeRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
   const config = { access: 'public' as const };
 
-  app.get('/badges', { config }, async (request, reply) => send(request, reply, await badgeGroups(runtime, request.user, request.lang)));
+  app.get('/badges', { config: { ...config, openapi: { response: 'BadgeGroupItem[]' } } }, async (request, reply) => send(request, reply, await badgeGroups(runtime, request.user, request.lang)));
 
-  app.get('/badge', { config }, async (request, reply) => {
+  app.get('/badge', { config: { ...config, openapi: { query: badgeQuery, response: 'BadgeInfo' } } }, async (request, reply) => {
     const { id } = parseInput(badgeQuery, request.query);
     return send(request, reply, await badgeInfo(runtime, request.user, id, request.lang));
   });
 
-  app.get('/badge/awards/page', { config }, async (request, reply) => {
+  app.get('/badge/awards/page', { config: { ...config, openapi: { query: badgeAwardsQuery, response: 'BadgeAwardPage' } } }, async (request, reply) => {
     const query = parseInput(badgeAwardsQuery, request.query);
     return send(request, reply, await badgeAwards(runtime, request.user, query));
   });
 
-  app.get('/badge/user/awards', { config }, async (request, reply) => {
+  app.get('/badge/user/awards', { config: { ...config, openapi: { query: userBadgeAwardsQuery, response: 'UserBadgeItem[]' } } }, async (request, reply) => {
     const { username } = parseInput(userBadgeAwardsQuery, request.query);
     return send(request, reply, await userBadges(runtime, username, request.lang, false));
   });
 
-  app.get('/badge/user/awards/recent', { config: { ...config, sameForEveryReader: true } }, async (request, reply) => {
+  app.get('/badge/user/awards/recent', { config: { ...config, sameForEveryReader: true, openapi: { query: userBadgeAwardsQuery, response: 'UserBadgeItem[]' } } }, async (request, reply) => {
     const { username } = parseInput(userBadgeAwardsQuery, request.query);
     return send(request, reply, await userBadges(runtime, username, request.lang, true));
   });
@@ -38,12 +38,12 @@ export async function badgeAdminRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
   const config = { access: 'admin' as const };
 
-  app.get('/badges', { config }, async (request, reply) => {
+  app.get('/badges', { config: { ...config, openapi: { query: adminBadgesQuery, response: 'AdminBadgePage' } } }, async (request, reply) => {
     const query = parseInput(adminBadgesQuery, request.query);
     return send(request, reply, await adminBadges(runtime, query, request.lang));
   });
 
-  app.put('/badge/status', { config }, async (request, reply) => {
+  app.put('/badge/status', { config: { ...config, openapi: { body: badgeStatusSchema, response: null } } }, async (request, reply) => {
     await setBadgeStatus(runtime, parseInput(badgeStatusSchema, request.body));
     return send(request, reply, null);
   });

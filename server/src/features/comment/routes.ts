@@ -8,11 +8,12 @@ import { sameForEveryReader } from '../pages/render-identity.js';
 import { postClientOf } from '../review/gate.js';
 import { anonymousCommentPage, commentPage, presentComments } from './list.js';
 import { addComment, deleteComment, editComment, findComment } from './service.js';
+import { doc } from '../openapi/declare.js';
 
 export async function commentRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
-  app.get('/comment/page', { config: { access: 'public', cachedSession: true } }, async (request, reply) => {
+  app.get('/comment/page', { config: { access: 'public', openapi: { query: commentPageQuery, response: 'CommentPage' }, cachedSession: true } }, async (request, reply) => {
     const query = parseInput(commentPageQuery, request.query);
     // Visitors get the shared page's stored bodies.
     if (!request.user) {
@@ -23,7 +24,7 @@ export async function commentRoutes(app: FastifyInstance) {
     return send(request, reply, await commentPage(runtime, query, request.user, request.lang));
   });
 
-  app.post('/comment', postingRoute('comment'), async (request, reply) => {
+  app.post('/comment', doc(postingRoute('comment'), { body: commentSchema, response: 'CommentItem', summary: 'Comment on a post' }), async (request, reply) => {
     const input = parseInput(commentSchema, request.body);
     const user = request.user!;
     const id = await guardDuplicate(runtime.shared, user.id, '/comment', input, () => addComment(runtime, user, input, postClientOf(request)));
@@ -31,13 +32,13 @@ export async function commentRoutes(app: FastifyInstance) {
     return send(request, reply, comment);
   });
 
-  app.put('/comment', postingRoute('edit'), async (request, reply) => {
+  app.put('/comment', doc(postingRoute('edit'), { body: editCommentSchema, response: null }), async (request, reply) => {
     const input = parseInput(editCommentSchema, request.body);
     await editComment(runtime, request.user!, input);
     return send(request, reply, null);
   });
 
-  app.delete('/comment', postingRoute('delete'), async (request, reply) => {
+  app.delete('/comment', doc(postingRoute('delete'), { body: deleteCommentSchema, response: null }), async (request, reply) => {
     const input = parseInput(deleteCommentSchema, request.body);
     await deleteComment(runtime, request.user!, input.comment_id);
     return send(request, reply, null);

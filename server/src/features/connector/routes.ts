@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { API_PREFIX, connectorBindingEmailSchema } from '@answer/contract';
+import { API_PREFIX, connectorBindingEmailSchema, connectorLoginQuery, connectorLoginSchema, connectorUnbindingSchema } from '@answer/contract';
 import { type ConnectorHooks, translate } from '@answer/plugin-sdk';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { send } from '../../core/envelope.js';
 import { AppError, badRequest, FieldErrors, notFound } from '../../core/errors.js';
 import { resolveSessionCached } from '../../core/session.js';
@@ -23,6 +22,7 @@ import { providerIdOf } from './provider-id.js';
 import { applyRoleMapping } from './roles.js';
 import { syncAfterConnectorSignIn } from '../user-center/sync.js';
 import { signInExternal, stringFields } from './external-session.js';
+import { doc } from '../openapi/declare.js';
 
 /** The browser's half of a sign-in under way: a cookie naming the server-kept state (10 minutes, single use). */
 const FLOW_COOKIE = 'connector_flow';
@@ -42,8 +42,6 @@ interface Flow {
  */
 const CONNECTOR_TIMEOUT_MS = 30_000;
 
-const formLogin = z.object({ username: z.string().trim().min(1).max(256), password: z.string().min(1).max(1024) });
-const unbinding = z.object({ external_id: z.string().min(1).max(128) });
 
 /** An enabled connector by the slug in its URLs. */
 async function connectorOr404(runtime: Runtime, slug: string): Promise<{ entry: PluginEntry; hooks: ConnectorHooks }> {
@@ -77,7 +75,7 @@ export async function connectorRoutes(app: FastifyInstance) {
   const signingIn = { config: { access: 'none' as const, limits: ['login_ip' as const], countOn: 'failure' as const } };
 
   // Starting a sign-in asks nothing of the provider yet: no limit (the flow's state is bounded by the cache).
-  app.get(`${API_PREFIX}/connector/login/:name`, { config: { access: 'none' } }, async (request, reply) => {
+  app.get(`${API_PREFIX}/connector/login/:name`, { config: { access: 'none', openapi: { query: connectorLoginQuery, redirect: true, summary: 'Start an external sign-in (redirects to the provider)' } } }, async (request, reply) => {
     const slug = (request.params as { name: string }).name;
     const { entry, hooks } = await connectorOr404(runtime, slug);
     // A form connector (LDAP) signs in on the site's own login form, which shows its fields. A
@@ -110,7 +108,7 @@ export async function connectorRoutes(app: FastifyInstance) {
   });
 
   // A connector's service provider metadata (SAML), at a fixed URL for the provider's administrator.
-  app.get(`${API_PREFIX}/connector/metadata/:name`, { config: { access: 'none' } }, async (request, reply) => {
+  app.get(`${API_PREFIX}/connector/metadata/:name`, { config: { access: 'none', openapi: { produces: 'application/samlmetadata+xml', summary: 'SAML service provider metadata' } } }, async (request, reply) => {
     const slug = (request.params as { name: string }).name;
     const { entry, hooks } = await connectorOr404(runtime, slug);
     if (!hooks.metadata) throw notFound();
@@ -163,18 +161,19 @@ export async function connectorRoutes(app: FastifyInstance) {
       return reply.redirect(`/user-center/auth-failed?reason=${encodeURIComponent(reason)}`, 302);
     }
   };
-  app.get(`${API_PREFIX}/connector/redirect/:name`, signingIn, callback);
-  app.post(`${API_PREFIX}/connector/redirect/:name`, signingIn, callback);
+  const returning = doc(signingIn, { redirect: true, summary: "The provider's return (query or form fields are the provider's own)" });
+  app.get(`${API_PREFIX}/connector/redirect/:name`, returning, callback);
+  app.post(`${API_PREFIX}/connector/redirect/:name`, returning, callback);
 
   // A form sign-in through the site's own login form (LDAP): the same answer as the e-mail login.
   app.post(
     `${API_PREFIX}/connector/login/:name`,
-    { config: { access: 'none', captcha: 'password', limits: ['login_ip'], countOn: 'failure' } },
+    { config: { access: 'none', openapi: { body: connectorLoginSchema, response: 'LoggedUser' }, captcha: 'password', limits: ['login_ip'], countOn: 'failure' } },
     async (request, reply) => {
       const slug = (request.params as { name: string }).name;
       const { entry, hooks } = await connectorOr404(runtime, slug);
       if (!hooks.login) throw notFound();
-      const input = parseInput(formLogin, request.body);
+      const input = parseInput(connectorLoginSchema, request.body);
       const ctx = await pluginContext(runtime, entry);
       const found = await callHook(runtime, entry, 'connector.login', () => hooks.login!({ username: input.username, password: input.password }, ctx), CONNECTOR_TIMEOUT_MS);
       if (!found) throw new FieldErrors([{ field: 'username', reason: 'error.object.email_or_password_incorrect' }], 'error.object.email_or_password_incorrect');
@@ -192,7 +191,7 @@ export async function connectorRoutes(app: FastifyInstance) {
   // towards the address's mail limit.
   app.post(
     `${API_PREFIX}/connector/binding/email`,
-    { config: { access: 'none', limits: ['email_ip'], countOn: 'success' } },
+    { config: { access: 'none', openapi: { body: connectorBindingEmailSchema, response: 'ConnectorBindingEmailReply' }, limits: ['email_ip'], countOn: 'success' } },
     async (request, reply) => {
       const outcome = await bindingByEmail(runtime, parseInput(connectorBindingEmailSchema, request.body), request.ip);
       const access_token = outcome.userId ? await signInExternal(runtime, request, reply, outcome.userId) : '';
@@ -201,7 +200,7 @@ export async function connectorRoutes(app: FastifyInstance) {
   );
 
   // Every enabled connector with whether the member is bound to it (Settings → Account → My logins).
-  app.get(`${API_PREFIX}/connector/user/info`, { config: { access: 'auth' } }, async (request, reply) => {
+  app.get(`${API_PREFIX}/connector/user/info`, { config: { access: 'auth', openapi: { response: 'ConnectorBindingItem[]' } } }, async (request, reply) => {
     const bindings = await runtime.database.selectFrom('user_external_login').select(['provider', 'external_id']).where('user_id', '=', request.user!.id).execute();
     const list = (await enabledWith(runtime, 'connector')).map(({ entry, hooks }) => {
       const slug = hooks.slug ?? entry.slug;
@@ -212,8 +211,8 @@ export async function connectorRoutes(app: FastifyInstance) {
   });
 
   // The last way to sign in cannot be removed: an account without a password keeps one binding.
-  app.delete(`${API_PREFIX}/connector/user/unbinding`, { config: { access: 'auth' } }, async (request, reply) => {
-    const { external_id } = parseInput(unbinding, request.body);
+  app.delete(`${API_PREFIX}/connector/user/unbinding`, { config: { access: 'auth', openapi: { body: connectorUnbindingSchema, response: null } } }, async (request, reply) => {
+    const { external_id } = parseInput(connectorUnbindingSchema, request.body);
     const userId = request.user!.id;
     await runtime.database.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('user').select('pass').where('id', '=', userId).executeTakeFirstOrThrow();

@@ -1,3 +1,4 @@
+import { unsubscribeLinkQuery } from '@answer/contract';
 import type { FastifyInstance } from 'fastify';
 import { send } from '../../core/envelope.js';
 import { unsubscribe } from '../user/notification-config.js';
@@ -14,7 +15,7 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, ignoreBody);
   app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, ignoreBody);
 
-  app.post('/user/notification/unsubscribe', { config: { access: 'none' } }, async (request, reply) => {
+  app.post('/user/notification/unsubscribe', { config: { access: 'none', openapi: { query: unsubscribeLinkQuery, response: null, summary: 'One-click unsubscribe (List-Unsubscribe-Post)' } } }, async (request, reply) => {
     const query = request.query as { code?: unknown };
     const fromBody = (request.body as { code?: unknown } | undefined)?.code;
     const code = typeof query.code === 'string' ? query.code : typeof fromBody === 'string' ? fromBody : '';

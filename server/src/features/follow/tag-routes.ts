@@ -8,13 +8,13 @@ import { followedTags, replaceFollowedTags } from './tags.js';
 export async function followTagRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
-  app.put('/follow/tags', { config: { access: 'auth' } }, async (request, reply) => {
+  app.put('/follow/tags', { config: { access: 'auth', openapi: { body: followTagsSchema, response: null } } }, async (request, reply) => {
     const input = parseInput(followTagsSchema, request.body);
     await replaceFollowedTags(runtime, request.user!, input.slug_name_list);
     return send(request, reply, null);
   });
 
-  app.get('/tags/following', { config: { access: 'public' } }, async (request, reply) =>
+  app.get('/tags/following', { config: { access: 'public', openapi: { response: 'TagSummary[]' } } }, async (request, reply) =>
     send(request, reply, await followedTags(runtime, request.user)),
   );
 }

@@ -1,31 +1,10 @@
+import { PRIVILEGE_KEYS } from '@answer/contract';
 /**
  * Reputation thresholds of the three preset privilege levels (domain.md 4.2), keyed by the action
  * name that follows "rank." in the config table. Level 2 is written at install.
  */
-export const PRIVILEGE_KEYS = [
-  'question.add',
-  'answer.add',
-  'comment.add',
-  'report.add',
-  'comment.vote_up',
-  'link.url_limit',
-  'question.vote_up',
-  'answer.vote_up',
-  'question.vote_down',
-  'answer.vote_down',
-  'answer.invite_someone_to_answer',
-  'tag.add',
-  'tag.edit',
-  'question.edit',
-  'answer.edit',
-  'question.edit_without_review',
-  'answer.edit_without_review',
-  'question.audit',
-  'answer.audit',
-  'tag.audit',
-  'tag.edit_without_review',
-  'tag.synonym',
-] as const;
+// The keys are the contract's (the admin privilege form validates them).
+export { PRIVILEGE_KEYS };
 export type PrivilegeKey = (typeof PRIVILEGE_KEYS)[number];
 
 // Values in PRIVILEGE_KEYS order, one row per level.

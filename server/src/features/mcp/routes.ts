@@ -51,7 +51,7 @@ async function mcpConfig(runtime: Runtime, request: FastifyRequest): Promise<Mcp
  */
 export async function mcpRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
-  app.post(MCP_PATH, { config: { access: 'auth' } }, async (request, reply) => {
+  app.post(MCP_PATH, { config: { access: 'auth', openapi: { produces: 'application/json', summary: 'Model Context Protocol (JSON-RPC over Streamable HTTP, API keys only)' } } }, async (request, reply) => {
     if (!(await loadSiteSettings(runtime)).mcp.enabled) throw notFound('error.mcp.disabled');
     if (!request.apiKey) throw new AppError(401, 'error.mcp.key_required');
     const server = serverFor(request);
@@ -72,13 +72,13 @@ export async function mcpRoutes(app: FastifyInstance) {
   });
   // Stateless: no stream to open and no session to end.
   for (const method of ['GET', 'DELETE'] as const) {
-    app.route({ method, url: MCP_PATH, config: { access: 'auth' }, handler: async () => {
+    app.route({ method, url: MCP_PATH, config: { access: 'auth', openapi: { response: null, summary: 'Not offered (stateless server): 405' } }, handler: async () => {
       throw new AppError(405, 'error.mcp.post_only');
     } });
   }
 
-  app.get(`${ADMIN_API_PREFIX}/mcp-config`, { config: { access: 'admin' } }, async (request, reply) => send(request, reply, await mcpConfig(runtime, request)));
-  app.put(`${ADMIN_API_PREFIX}/mcp-config`, { config: { access: 'admin' } }, async (request, reply) => {
+  app.get(`${ADMIN_API_PREFIX}/mcp-config`, { config: { access: 'admin', openapi: { response: 'McpConfig' } } }, async (request, reply) => send(request, reply, await mcpConfig(runtime, request)));
+  app.put(`${ADMIN_API_PREFIX}/mcp-config`, { config: { access: 'admin', openapi: { body: siteMcpSchema, response: null } } }, async (request, reply) => {
     await saveSiteGroup(runtime, 'mcp', parseInput(siteMcpSchema, request.body));
     return send(request, reply, null);
   });

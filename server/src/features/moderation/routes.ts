@@ -7,7 +7,7 @@ import { moderationLogPage } from './log.js';
 /** The moderation log, for administrators (registered under the admin API prefix). */
 export async function moderationLogRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
-  app.get('/moderation/log', { config: { access: 'admin' } }, async (request, reply) =>
+  app.get('/moderation/log', { config: { access: 'admin', openapi: { query: moderationLogQuery, response: 'ModerationLogPage' } } }, async (request, reply) =>
     send(request, reply, await moderationLogPage(runtime, parseInput(moderationLogQuery, request.query))),
   );
 }

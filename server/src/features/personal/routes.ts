@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { pageNumber, pageSize, personalPageQuery, personalUserQuery, text } from '@answer/contract';
+import { ownListQuery, personalPageQuery, personalUserQuery, reputationPageQuery } from '@answer/contract';
 import { z } from 'zod';
 import { send } from '../../core/envelope.js';
 import { notFound } from '../../core/errors.js';
@@ -16,12 +16,8 @@ import { ViewerScope } from './scope.js';
 import { myVotes } from './votes.js';
 import { cachedPage, cachedReaderPage } from '../question/list-cache.js';
 
-const pageQuery = z.object({ page: pageNumber(), page_size: pageSize(20) });
-const userPageQuery = pageQuery.extend({
-  username: text('error.common.required').min(1, { message: 'error.common.required' }).max(100, { message: 'error.common.too_long' }),
-});
 
-const pageOfQuery = ({ page, page_size }: z.infer<typeof pageQuery>) => ({ pageSize: page_size, offset: (page - 1) * page_size });
+const pageOfQuery = ({ page, page_size }: z.infer<typeof ownListQuery>) => ({ pageSize: page_size, offset: (page - 1) * page_size });
 
 /** The person a public page is about: unknown and deleted accounts are both 404 (domain.md 6.6). */
 async function personNamed(runtime: Runtime, username: string) {
@@ -39,7 +35,7 @@ const scopeOf = async (runtime: Runtime, viewer: SessionUser | null) => new View
 export async function personalRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
-  app.get('/personal/user/info', { config: { access: 'public', sameForEveryReader: true } }, async (request, reply) => {
+  app.get('/personal/user/info', { config: { access: 'public', openapi: { query: personalUserQuery, response: 'PublicProfile' }, sameForEveryReader: true } }, async (request, reply) => {
     const query = parseInput(personalUserQuery, request.query);
     const user = await personNamed(runtime, query.username);
     return send(request, reply, await publicProfile(runtime, user, request.lang));
@@ -48,7 +44,7 @@ export async function personalRoutes(app: FastifyInstance) {
   // A profile's top posts, kept a few seconds like the lists: for visitors once, for each member as
   // they may see them (their own pending posts, staff the deleted ones). A member's profile page
   // asks for it on every view (features/pages/app-render.ts).
-  app.get('/personal/qa/top', { config: { access: 'public', cachedSession: true } }, async (request, reply) => {
+  app.get('/personal/qa/top', { config: { access: 'public', openapi: { query: personalUserQuery, response: 'PersonalTop' }, cachedSession: true } }, async (request, reply) => {
     const query = parseInput(personalUserQuery, request.query);
     const authorId = String((await personNamed(runtime, query.username)).id);
     const key = ['personal-top', authorId];
@@ -58,12 +54,13 @@ export async function personalRoutes(app: FastifyInstance) {
     return page.send(request, reply);
   });
 
+  const PERSONAL_LIST_TYPES = { '/personal/question/page': 'PersonalQuestionPage', '/personal/answer/page': 'PersonalAnswerPage', '/personal/comment/page': 'PersonalCommentPage' };
   for (const [path, list] of [
     ['/personal/question/page', questionPage],
     ['/personal/answer/page', answerPage],
     ['/personal/comment/page', commentPage],
   ] as const) {
-    app.get(path, { config: { access: 'public' } }, async (request, reply) => {
+    app.get(path, { config: { access: 'public', openapi: { query: personalPageQuery, response: PERSONAL_LIST_TYPES[path] } } }, async (request, reply) => {
       const query = parseInput(personalPageQuery, request.query);
       const user = await personNamed(runtime, query.username);
       const scope = await scopeOf(runtime, request.user);
@@ -71,19 +68,19 @@ export async function personalRoutes(app: FastifyInstance) {
     });
   }
 
-  app.get('/personal/rank/page', { config: { access: 'public' } }, async (request, reply) => {
-    const query = parseInput(userPageQuery, request.query);
+  app.get('/personal/rank/page', { config: { access: 'public', openapi: { query: reputationPageQuery, response: 'ReputationPage' } } }, async (request, reply) => {
+    const query = parseInput(reputationPageQuery, request.query);
     const user = await personNamed(runtime, query.username);
     return send(request, reply, await reputationHistory(runtime, request.user, String(user.id), pageOfQuery(query), request.lang));
   });
 
-  app.get('/personal/vote/page', { config: { access: 'auth' } }, async (request, reply) => {
-    const query = parseInput(pageQuery, request.query);
+  app.get('/personal/vote/page', { config: { access: 'auth', openapi: { query: ownListQuery, response: 'PersonalVotePage' } } }, async (request, reply) => {
+    const query = parseInput(ownListQuery, request.query);
     return send(request, reply, await myVotes(runtime, request.user!, pageOfQuery(query), request.lang));
   });
 
-  app.get('/personal/collection/page', { config: { access: 'auth' } }, async (request, reply) => {
-    const query = parseInput(pageQuery, request.query);
+  app.get('/personal/collection/page', { config: { access: 'auth', openapi: { query: ownListQuery, response: 'BookmarkPage' } } }, async (request, reply) => {
+    const query = parseInput(ownListQuery, request.query);
     return send(request, reply, await myBookmarks(runtime, request.user!.id, pageOfQuery(query)));
   });
 }

@@ -25,8 +25,8 @@ const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 export async function pluginAgentRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
   // Access is decided per plugin route (public or member), by the guardian, inside the handler.
-  app.route({ method: [...METHODS], url: `${API_PREFIX}/plugin/:slug/*`, config: { access: 'none' }, handler: (request, reply) => dispatch(runtime, request, reply, ['public', 'member']) });
-  app.route({ method: [...METHODS], url: `${ADMIN_API_PREFIX}/plugin/:slug/*`, config: { access: 'admin' }, handler: (request, reply) => dispatch(runtime, request, reply, ['admin']) });
+  app.route({ method: [...METHODS], url: `${API_PREFIX}/plugin/:slug/*`, config: { access: 'none', openapi: { summary: "A plugin's own route (public or member, as the plugin declares); data is the plugin's" } }, handler: (request, reply) => dispatch(runtime, request, reply, ['public', 'member']) });
+  app.route({ method: [...METHODS], url: `${ADMIN_API_PREFIX}/plugin/:slug/*`, config: { access: 'admin', openapi: { summary: "A plugin's own admin route; data is the plugin's" } }, handler: (request, reply) => dispatch(runtime, request, reply, ['admin']) });
 }
 
 async function dispatch(runtime: Runtime, request: FastifyRequest, reply: FastifyReply, groups: Group[]) {

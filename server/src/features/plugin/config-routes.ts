@@ -1,7 +1,6 @@
-import { ADMIN_API_PREFIX, API_PREFIX, text } from '@answer/contract';
+import { ADMIN_API_PREFIX, API_PREFIX, pluginConfigSchema, pluginSlugQuery } from '@answer/contract';
 import { type ConfigForm, type FieldError, translate } from '@answer/plugin-sdk';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { send } from '../../core/envelope.js';
 import { FieldErrors, notFound } from '../../core/errors.js';
 import { parseInput } from '../../core/validate.js';
@@ -15,8 +14,6 @@ import type { PluginEntry } from './registry.js';
 import { applyPlugins, isEnabled, pluginOr404 } from './service.js';
 import { loadPluginState, loadUserConfig, saveConfig, saveUserConfig } from './state.js';
 
-const slugQuery = z.object({ plugin_slug_name: text('error.common.required').trim().min(1, { message: 'error.common.required' }).max(100) });
-const configBody = slugQuery.extend({ config_fields: z.record(text().max(100), z.unknown()).optional().default({}) });
 
 /**
  * Plugin config forms (domain.md 15.2): the admin's (`/answer/admin/api/plugin/config`) and each
@@ -26,14 +23,14 @@ const configBody = slugQuery.extend({ config_fields: z.record(text().max(100), z
 export async function pluginConfigRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
-  app.get(`${ADMIN_API_PREFIX}/plugin/config`, { config: { access: 'admin' } }, async (request, reply) => {
-    const entry = pluginOr404(runtime, parseInput(slugQuery, request.query).plugin_slug_name);
+  app.get(`${ADMIN_API_PREFIX}/plugin/config`, { config: { access: 'admin', openapi: { query: pluginSlugQuery, response: 'PluginConfigForm' } } }, async (request, reply) => {
+    const entry = pluginOr404(runtime, parseInput(pluginSlugQuery, request.query).plugin_slug_name);
     const saved = (await loadPluginState(runtime)).configs[entry.slug] ?? {};
     return send(request, reply, formReply(entry, entry.plugin?.config, { ...defaultsOf(entry), ...saved }, request.lang));
   });
 
-  app.put(`${ADMIN_API_PREFIX}/plugin/config`, { config: { access: 'admin' } }, async (request, reply) => {
-    const input = parseInput(configBody, request.body);
+  app.put(`${ADMIN_API_PREFIX}/plugin/config`, { config: { access: 'admin', openapi: { body: pluginConfigSchema, response: 'PluginConfigWarning' } } }, async (request, reply) => {
+    const input = parseInput(pluginConfigSchema, request.body);
     const entry = pluginOr404(runtime, input.plugin_slug_name);
     const form = entry.plugin?.config;
     // Plugins without a form (the built-in captcha keeps its switch in the security settings): nothing to store.
@@ -47,14 +44,14 @@ export async function pluginConfigRoutes(app: FastifyInstance) {
     return send(request, reply, await providerChangeWarning(runtime, entry, request.lang));
   });
 
-  app.get(`${API_PREFIX}/user/plugin/config`, { config: { access: 'auth' } }, async (request, reply) => {
-    const entry = await userConfigurable(runtime, parseInput(slugQuery, request.query).plugin_slug_name);
+  app.get(`${API_PREFIX}/user/plugin/config`, { config: { access: 'auth', openapi: { query: pluginSlugQuery, response: 'PluginConfigForm' } } }, async (request, reply) => {
+    const entry = await userConfigurable(runtime, parseInput(pluginSlugQuery, request.query).plugin_slug_name);
     const saved = await loadUserConfig(runtime, entry.slug, request.user!.id);
     return send(request, reply, formReply(entry, entry.plugin!.userConfig, saved, request.lang));
   });
 
-  app.put(`${API_PREFIX}/user/plugin/config`, { config: { access: 'auth' } }, async (request, reply) => {
-    const input = parseInput(configBody, request.body);
+  app.put(`${API_PREFIX}/user/plugin/config`, { config: { access: 'auth', openapi: { body: pluginConfigSchema, response: null } } }, async (request, reply) => {
+    const input = parseInput(pluginConfigSchema, request.body);
     const entry = await userConfigurable(runtime, input.plugin_slug_name);
     const saved = await loadUserConfig(runtime, entry.slug, request.user!.id);
     const checked = await callHook(runtime, entry, 'userConfig.validate', () => checkSubmitted(entry.plugin!.userConfig!, input.config_fields, saved));

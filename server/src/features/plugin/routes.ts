@@ -1,7 +1,6 @@
-import { ADMIN_API_PREFIX, API_PREFIX, type ConnectorInfo, text, type UserPluginItem } from '@answer/contract';
+import { ADMIN_API_PREFIX, API_PREFIX, type ConnectorInfo, pluginListQuery, pluginStatusSchema, type UserPluginItem } from '@answer/contract';
 import { translate } from '@answer/plugin-sdk';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
 import { syncEnabledSearchPlugin } from '../search/plugin-sync.js';
@@ -11,22 +10,13 @@ import { enabledWith, pluginOr404, pluginsWithState, setPluginEnabled, statusOf 
 import { webParts } from './web.js';
 import { svgBase64 } from '../connector/icon.js';
 
-const listQuery = z.object({
-  status: z.enum(['all', 'active', 'inactive']).catch('all').default('all'),
-  /** `true`: only plugins with a settings form (the 1.4.0 admin menu lists these as its plugin pages). */
-  have_config: z.unknown().optional(),
-});
-const statusBody = z.object({
-  plugin_slug_name: text().min(1).max(100),
-  enabled: z.boolean({ message: 'error.common.invalid_type' }),
-});
 
 /** Plugin status, the admin's list and switch, and what plugins add to every client (domain.md 15.2). */
 export async function pluginRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
   // A boot call of every client: answers before installation too (with no plugins then).
-  app.get(`${API_PREFIX}/plugin/status`, { config: { access: 'none', beforeInstall: true } }, async (request, reply) => {
+  app.get(`${API_PREFIX}/plugin/status`, { config: { access: 'none', openapi: { response: 'PluginStatusItem[]', summary: 'Plugins and whether they are enabled' }, beforeInstall: true } }, async (request, reply) => {
     const list = runtime.installed ? await pluginsWithState(runtime) : [];
     return send(
       request,
@@ -36,7 +26,7 @@ export async function pluginRoutes(app: FastifyInstance) {
   });
 
   // The login page's external sign-in buttons, in private mode too (before signing in); [] with none enabled.
-  app.get(`${API_PREFIX}/connector/info`, { config: { access: 'none' } }, async (request, reply) => {
+  app.get(`${API_PREFIX}/connector/info`, { config: { access: 'none', openapi: { response: 'ConnectorInfo[]' } } }, async (request, reply) => {
     const connectors: ConnectorInfo[] = (await enabledWith(runtime, 'connector')).map(({ entry, hooks }) => ({
       name: translate(hooks.name, request.lang),
       icon: svgBase64(hooks.logoSvg),
@@ -47,7 +37,7 @@ export async function pluginRoutes(app: FastifyInstance) {
   });
 
   // The tabs of enabled plugins with per-member settings.
-  app.get(`${API_PREFIX}/user/plugin/configs`, { config: { access: 'auth' } }, async (request, reply) => {
+  app.get(`${API_PREFIX}/user/plugin/configs`, { config: { access: 'auth', openapi: { response: 'UserPluginItem[]' } } }, async (request, reply) => {
     const plugins: UserPluginItem[] = (await enabledWith(runtime, 'userConfig')).map(({ entry }) => ({
       name: translate(entry.plugin!.info.name, request.lang),
       slug_name: entry.slug,
@@ -56,10 +46,10 @@ export async function pluginRoutes(app: FastifyInstance) {
   });
 
   // The web parts of enabled plugins (also inline in server-rendered pages).
-  app.get(`${API_PREFIX}/plugin/web`, { config: { access: 'public' } }, async (request, reply) => send(request, reply, await webParts(runtime)));
+  app.get(`${API_PREFIX}/plugin/web`, { config: { access: 'public', openapi: { response: 'PluginWebPart[]' } } }, async (request, reply) => send(request, reply, await webParts(runtime)));
 
   // The code theme of the enabled render plugin (upstream's `select_theme`); {} when none says.
-  app.get(`${API_PREFIX}/render/config`, { config: { access: 'public' } }, async (request, reply) => {
+  app.get(`${API_PREFIX}/render/config`, { config: { access: 'public', openapi: { response: 'RenderConfig' } } }, async (request, reply) => {
     for (const { entry, hooks } of await enabledWith(runtime, 'render')) {
       if (!hooks.config) continue;
       const ctx = await pluginContext(runtime, entry);
@@ -70,7 +60,7 @@ export async function pluginRoutes(app: FastifyInstance) {
   });
 
   // The platforms whose links the editor and posts show as embeds.
-  app.get(`${API_PREFIX}/embed/config`, { config: { access: 'public' } }, async (request, reply) => {
+  app.get(`${API_PREFIX}/embed/config`, { config: { access: 'public', openapi: { response: 'EmbedPlatform[]' } } }, async (request, reply) => {
     const platforms: { platform: string; enable: boolean }[] = [];
     for (const { entry, hooks } of await enabledWith(runtime, 'embed')) {
       const ctx = await pluginContext(runtime, entry);
@@ -79,8 +69,8 @@ export async function pluginRoutes(app: FastifyInstance) {
     return send(request, reply, platforms);
   });
 
-  app.get(`${ADMIN_API_PREFIX}/plugins`, { config: { access: 'admin' } }, async (request, reply) => {
-    const { status, have_config } = parseInput(listQuery, request.query);
+  app.get(`${ADMIN_API_PREFIX}/plugins`, { config: { access: 'admin', openapi: { query: pluginListQuery, response: 'AdminPluginItem[]' } } }, async (request, reply) => {
+    const { status, have_config } = parseInput(pluginListQuery, request.query);
     const withForm = have_config === true || have_config === 'true';
     const list = (await pluginsWithState(runtime)).filter((p) => (status === 'all' || p.enabled === (status === 'active')) && (!withForm || !!p.entry.plugin?.config));
     return send(
@@ -106,8 +96,8 @@ export async function pluginRoutes(app: FastifyInstance) {
     );
   });
 
-  app.put(`${ADMIN_API_PREFIX}/plugin/status`, { config: { access: 'admin' } }, async (request, reply) => {
-    const input = parseInput(statusBody, request.body);
+  app.put(`${ADMIN_API_PREFIX}/plugin/status`, { config: { access: 'admin', openapi: { body: pluginStatusSchema, response: null } } }, async (request, reply) => {
+    const input = parseInput(pluginStatusSchema, request.body);
     pluginOr404(runtime, input.plugin_slug_name);
     await setPluginEnabled(runtime, input.plugin_slug_name, input.enabled);
     // A search plugin switched on fills its index in the background (search/plugin-sync.ts).

@@ -1,6 +1,5 @@
-import { renderSchema, text } from '@answer/contract';
+import { renderSchema, tagSuggestQuery, userMentionQuery } from '@answer/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { send } from '../../core/envelope.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { parseInput } from '../../core/validate.js';
@@ -11,18 +10,18 @@ import { loadUserBasics } from '../user/basic.js';
 export async function editorRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
-  app.post('/post/render', { config: { access: 'public' } }, async (request, reply) =>
+  app.post('/post/render', { config: { access: 'public', openapi: { body: renderSchema, response: 'RenderedHtml', summary: 'Markdown preview' } } }, async (request, reply) =>
     send(request, reply, renderMarkdown(parseInput(renderSchema, request.body).content)),
   );
 
-  app.get('/question/tags', { config: { access: 'public' } }, async (request, reply) => {
-    const { tag } = parseInput(z.object({ tag: text().max(35).default('') }), request.query);
+  app.get('/question/tags', { config: { access: 'public', openapi: { query: tagSuggestQuery, response: 'TagBrief[]' } } }, async (request, reply) => {
+    const { tag } = parseInput(tagSuggestQuery, request.query);
     return send(request, reply, await suggestTags(runtime, tag));
   });
 
   // Up to 5 available users whose username or display name starts with the text, not the caller.
-  app.get('/user/info/search', { config: { access: 'auth' } }, async (request, reply) => {
-    const { username } = parseInput(z.object({ username: text().max(30).default('') }), request.query);
+  app.get('/user/info/search', { config: { access: 'auth', openapi: { query: userMentionQuery, response: 'UserBasicInfo[]' } } }, async (request, reply) => {
+    const { username } = parseInput(userMentionQuery, request.query);
     const like = `${username.trim().toLowerCase().replace(/[%_\\]/g, '')}%`;
     const rows = await runtime.database
       .selectFrom('user')

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { text } from '@answer/contract';
-import { z } from 'zod';
+import { revisionCheckQuery, revisionObjectQuery } from '@answer/contract';
 import { send } from '../../core/envelope.js';
 import { badRequest, notFound } from '../../core/errors.js';
 import { ensure } from '../../core/guardian.js';
@@ -12,8 +11,6 @@ import { loadUserBasics } from '../user/basic.js';
 import { loadVisibleObject } from '../visibility/objects.js';
 import { hasPendingRevision, revisionsOf } from './service.js';
 
-const objectQuery = z.object({ object_id: text().min(1).max(40) });
-const idQuery = z.object({ id: text().min(1).max(40) });
 /** The status of a deleted question, answer or tag. */
 const DELETED = 10;
 
@@ -21,8 +18,8 @@ const DELETED = 10;
 export async function revisionRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
-  app.get('/revisions', { config: { access: 'public' } }, async (request, reply) => {
-    const id = toLongId(parseInput(objectQuery, request.query).object_id);
+  app.get('/revisions', { config: { access: 'public', openapi: { query: revisionObjectQuery, response: 'RevisionItem[]', summary: 'Edit history of an object' } } }, async (request, reply) => {
+    const id = toLongId(parseInput(revisionObjectQuery, request.query).object_id);
     const target = id ? await loadVisibleObject(runtime, request.user, id, await loadThresholds(runtime)) : null;
     if (!target) throw notFound('error.object.not_found');
     const rows = await revisionsOf(runtime.database, target.id);
@@ -47,8 +44,8 @@ export async function revisionRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get('/revisions/edit/check', { config: { access: 'auth' } }, async (request, reply) => {
-    const id = toLongId(parseInput(idQuery, request.query).id);
+  app.get('/revisions/edit/check', { config: { access: 'auth', openapi: { query: revisionCheckQuery, response: 'EditAllowed', summary: 'Whether the caller may edit now' } } }, async (request, reply) => {
+    const id = toLongId(parseInput(revisionCheckQuery, request.query).id);
     const thresholds = await loadThresholds(runtime);
     const target = id ? await loadVisibleObject(runtime, request.user, id, thresholds) : null;
     // Deleted objects stay readable for their author and moderators, but nobody edits them.

@@ -8,6 +8,7 @@ import { tagsBySlugList, tagsPage } from './list.js';
 import { createTagByRequest, deleteTag, recoverTag } from './manage.js';
 import { mergeTags } from './merge.js';
 import { setSynonyms, tagSynonyms } from './synonyms.js';
+import { doc } from '../openapi/declare.js';
 
 /** Tags (domain.md 7): reading, creating, editing, deleting, recovering and synonyms. */
 export async function tagRoutes(app: FastifyInstance) {
@@ -16,35 +17,35 @@ export async function tagRoutes(app: FastifyInstance) {
   // No captcha on tag writes: the client's tag forms send none (ui-api-calls rows 131-137).
   const auth = { config: { access: 'auth' as const } };
 
-  app.get('/tag', pub, async (request, reply) =>
+  app.get('/tag', doc(pub, { query: tagInfoQuery, response: 'TagInfo' }), async (request, reply) =>
     send(request, reply, await tagInfo(runtime, parseInput(tagInfoQuery, request.query), request.user, request.lang)),
   );
 
-  app.put('/tag', auth, async (request, reply) => send(request, reply, await editTag(runtime, request.user!, parseInput(updateTagSchema, request.body))));
+  app.put('/tag', doc(auth, { body: updateTagSchema, response: 'EditResult' }), async (request, reply) => send(request, reply, await editTag(runtime, request.user!, parseInput(updateTagSchema, request.body))));
 
-  app.post('/tag', auth, async (request, reply) =>
+  app.post('/tag', doc(auth, { body: createTagSchema, response: 'CreatedTag' }), async (request, reply) =>
     send(request, reply, await createTagByRequest(runtime, request.user!, parseInput(createTagSchema, request.body))),
   );
 
-  app.delete('/tag', auth, async (request, reply) => {
+  app.delete('/tag', doc(auth, { body: tagIdSchema, response: null }), async (request, reply) => {
     await deleteTag(runtime, request.user!, parseInput(tagIdSchema, request.body).tag_id);
     return send(request, reply, null);
   });
 
-  app.post('/tag/recover', auth, async (request, reply) => {
+  app.post('/tag/recover', doc(auth, { body: tagIdSchema, response: null }), async (request, reply) => {
     await recoverTag(runtime, request.user!, parseInput(tagIdSchema, request.body).tag_id);
     return send(request, reply, null);
   });
 
-  app.get('/tags/page', pub, async (request, reply) => send(request, reply, await tagsPage(runtime, parseInput(tagPageQuery, request.query), request.user)));
+  app.get('/tags/page', doc(pub, { query: tagPageQuery, response: 'TagPage' }), async (request, reply) => send(request, reply, await tagsPage(runtime, parseInput(tagPageQuery, request.query), request.user)));
 
-  app.get('/tags', pub, async (request, reply) => send(request, reply, await tagsBySlugList(runtime, parseInput(tagsBySlugQuery, request.query).tags)));
+  app.get('/tags', doc(pub, { query: tagsBySlugQuery, response: 'TagSummary[]' }), async (request, reply) => send(request, reply, await tagsBySlugList(runtime, parseInput(tagsBySlugQuery, request.query).tags)));
 
-  app.get('/tag/synonyms', pub, async (request, reply) =>
+  app.get('/tag/synonyms', doc(pub, { query: tagIdSchema, response: 'TagSynonyms' }), async (request, reply) =>
     send(request, reply, await tagSynonyms(runtime, request.user, parseInput(tagIdSchema, request.query).tag_id, request.lang)),
   );
 
-  app.put('/tag/synonym', auth, async (request, reply) => {
+  app.put('/tag/synonym', doc(auth, { body: setSynonymsSchema, response: null }), async (request, reply) => {
     await setSynonyms(runtime, request.user!, parseInput(setSynonymsSchema, request.body));
     return send(request, reply, null);
   });
@@ -54,7 +55,7 @@ export async function tagRoutes(app: FastifyInstance) {
 export async function tagAdminRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
   // Moderators merge tags too: the guardian decides (`tag.merge` is a role power), not the route.
-  app.put('/tag/merge', { config: { access: 'auth' } }, async (request, reply) => {
+  app.put('/tag/merge', { config: { access: 'auth', openapi: { body: mergeTagsSchema, response: null } } }, async (request, reply) => {
     await mergeTags(runtime, request.user!, parseInput(mergeTagsSchema, request.body));
     return send(request, reply, null);
   });

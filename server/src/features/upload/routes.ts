@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { BRANDING_FIELDS, type BrandingField, LIMITS, ROLE } from '@answer/contract';
+import { BRANDING_FIELDS, type BrandingField, LIMITS, ROLE, uploadFormSchema } from '@answer/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { send } from '../../core/envelope.js';
 import { AppError, badRequest, forbidden } from '../../core/errors.js';
@@ -15,7 +15,7 @@ import { storeImage, UPLOAD_SOURCES, type UploadSource } from './service.js';
 export async function uploadRoutes(app: FastifyInstance, opts: { uploadsDir: string }) {
   await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 5 } });
 
-  app.post('/answer/api/v1/file', { config: { access: 'auth' } }, async (request, reply) => {
+  app.post('/answer/api/v1/file', { config: { access: 'auth', openapi: { body: uploadFormSchema, multipart: true, response: 'UploadedFileUrl', summary: 'Upload an image' } } }, async (request, reply) => {
     if (!request.isMultipart()) throw badRequest('error.upload.source_unsupported');
     let source: string | undefined;
     // Optional, beyond 1.4.0: which branding image this is, for its size rule.

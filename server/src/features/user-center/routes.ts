@@ -1,15 +1,15 @@
 import {
   ADMIN_API_PREFIX,
   API_PREFIX,
-  text,
+  returnPathQuery,
   type UserCenterAgent,
   type UserCenterLogout,
   type UserCenterPersonalBranding,
   type UserCenterUserSettings,
+  userCenterBrandingQuery,
 } from '@answer/contract';
 import { translate } from '@answer/plugin-sdk';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { send } from '../../core/envelope.js';
 import { AppError } from '../../core/errors.js';
 import { revokeSession } from '../../core/session.js';
@@ -29,13 +29,12 @@ import { syncOwnedProfile } from './sync.js';
 import { keepPendingBinding } from '../connector/binding-email.js';
 import { providerIdOf } from '../connector/provider-id.js';
 import { signInExternal, stringFields } from '../connector/external-session.js';
+import { doc } from '../openapi/declare.js';
 
 const UC = `${API_PREFIX}/user-center`;
 /** A callback asks the user centre about the person (tokens, user info): as long as a connector's. */
 const CALLBACK_TIMEOUT_MS = 30_000;
 const AUTH_FAILED = '/user-center/auth-failed';
-
-const brandingQuery = z.object({ username: text('error.common.required').trim().min(1, { message: 'error.common.required' }).max(100) });
 
 /** The site's address as links to it are built (the request's own origin until the admin set one). */
 async function siteBase(runtime: Runtime, request: FastifyRequest): Promise<string> {
@@ -72,7 +71,7 @@ export async function userCenterRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
   // Every client asks at start-up, on a private site's login page too, and before installation.
-  app.get(`${UC}/agent`, { config: { access: 'none', beforeInstall: true } }, async (request, reply) => {
+  app.get(`${UC}/agent`, { config: { access: 'none', openapi: { response: 'UserCenterAgent' }, beforeInstall: true } }, async (request, reply) => {
     const off: UserCenterAgent = { enabled: false, agent_info: null };
     const uc = runtime.installed ? await activeUserCenter(runtime) : null;
     if (!uc) return send(request, reply, off);
@@ -101,7 +100,7 @@ export async function userCenterRoutes(app: FastifyInstance) {
   });
 
   // What the admin's user pages may still offer (upstream: creating users and setting passwords only with the original system).
-  app.get(`${ADMIN_API_PREFIX}/user-center/agent`, { config: { access: 'admin' } }, async (request, reply) => send(request, reply, await adminAgentOf(runtime, request)));
+  app.get(`${ADMIN_API_PREFIX}/user-center/agent`, { config: { access: 'admin', openapi: { response: 'UserCenterAdminAgent' } } }, async (request, reply) => send(request, reply, await adminAgentOf(runtime, request)));
 
   // The login and sign-up pages send people here; here they go on to the user centre.
   const redirectTo = (which: 'loginRedirectUrl' | 'signUpRedirectUrl') => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -114,8 +113,8 @@ export async function userCenterRoutes(app: FastifyInstance) {
     const back = returnPath((request.query as { redirect?: unknown }).redirect);
     return reply.redirect(withReturnPath(target, await siteBase(runtime, request), back), 302);
   };
-  app.get(`${UC}/login/redirect`, { config: { access: 'none' } }, redirectTo('loginRedirectUrl'));
-  app.get(`${UC}/sign-up/redirect`, { config: { access: 'none' } }, redirectTo('signUpRedirectUrl'));
+  app.get(`${UC}/login/redirect`, { config: { access: 'none', openapi: { query: returnPathQuery, redirect: true } } }, redirectTo('loginRedirectUrl'));
+  app.get(`${UC}/sign-up/redirect`, { config: { access: 'none', openapi: { query: returnPathQuery, redirect: true } } }, redirectTo('signUpRedirectUrl'));
 
   // The user centre sends the person back here; failed callbacks count towards the address's login limit.
   const signingIn = { config: { access: 'none' as const, limits: ['login_ip' as const], countOn: 'failure' as const } };
@@ -152,11 +151,11 @@ export async function userCenterRoutes(app: FastifyInstance) {
       return reply.redirect(`${AUTH_FAILED}?reason=${encodeURIComponent(reason)}`, 302);
     }
   };
-  app.get(`${UC}/login/callback`, signingIn, callback('loginCallback', 'login/callback'));
-  app.get(`${UC}/sign-up/callback`, signingIn, callback('signUpCallback', 'sign-up/callback'));
+  app.get(`${UC}/login/callback`, doc(signingIn, { redirect: true, summary: "The user centre's return (its own query fields)" }), callback('loginCallback', 'login/callback'));
+  app.get(`${UC}/sign-up/callback`, doc(signingIn, { redirect: true, summary: "The user centre's return (its own query fields)" }), callback('signUpCallback', 'sign-up/callback'));
 
   // Where the member changes their profile and account at the user centre, and what of it is read-only here.
-  app.get(`${UC}/user/settings`, { config: { access: 'auth' } }, async (request, reply) => {
+  app.get(`${UC}/user/settings`, { config: { access: 'auth', openapi: { response: 'UserCenterUserSettings' } } }, async (request, reply) => {
     const settings: UserCenterUserSettings = {
       profile_setting_agent: { enabled: false, redirect_url: '' },
       account_setting_agent: { enabled: false, redirect_url: '' },
@@ -177,8 +176,8 @@ export async function userCenterRoutes(app: FastifyInstance) {
   });
 
   // Links the user centre shows on a person's profile.
-  app.get(`${UC}/personal/branding`, { config: { access: 'public' } }, async (request, reply) => {
-    const { username } = parseInput(brandingQuery, request.query);
+  app.get(`${UC}/personal/branding`, { config: { access: 'public', openapi: { query: userCenterBrandingQuery, response: 'UserCenterPersonalBranding' } } }, async (request, reply) => {
+    const { username } = parseInput(userCenterBrandingQuery, request.query);
     const none: UserCenterPersonalBranding = { enabled: false, personal_branding: [] };
     const uc = await activeUserCenter(runtime);
     const user = uc ? await findUserByUsername(runtime.database, username) : undefined;
@@ -192,7 +191,7 @@ export async function userCenterRoutes(app: FastifyInstance) {
   });
 
   // The site's logout (as GET /user/logout), naming where the browser goes to end the user centre's session too.
-  app.get(`${UC}/logout`, { config: { access: 'any-status' } }, async (request, reply) => {
+  app.get(`${UC}/logout`, { config: { access: 'any-status', openapi: { response: 'UserCenterLogout' } } }, async (request, reply) => {
     const result: UserCenterLogout = { redirect_url: await providerLogoutUrl(runtime, request).catch(() => '') };
     await revokeSession(runtime, request.token);
     reply.clearCookie(VISIT_COOKIE, { path: '/' });

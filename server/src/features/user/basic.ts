@@ -1,20 +1,11 @@
+import type { UserBasicInfo } from '@answer/contract';
 import { deletedUserName } from '../../core/ids.js';
 import type { Runtime } from '../../runtime.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { avatarUrl, statusName } from './presenter.js';
 
-/** The user card embedded in posts, lists and comments (UserBasicInfo, domain.md 6.1). */
-export interface UserBasicInfo {
-  id: string;
-  username: string;
-  rank: number;
-  display_name: string;
-  avatar: string;
-  website: string;
-  location: string;
-  language: string;
-  status: string;
-}
+/** The user card embedded in posts, lists and comments (domain.md 6.1), as the contract types it. */
+export type { UserBasicInfo };
 
 /** One query for any number of users, so a page of posts never loads its authors one by one. */
 export async function loadUserBasics(runtime: Runtime, ids: Iterable<string | number>): Promise<Map<string, UserBasicInfo>> {

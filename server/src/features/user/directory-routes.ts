@@ -8,9 +8,9 @@ import { searchStaff, userRanking } from './ranking.js';
 export async function userDirectoryRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
-  app.get('/user/ranking', { config: { access: 'public', sameForEveryReader: true } }, async (request, reply) => send(request, reply, await userRanking(runtime)));
+  app.get('/user/ranking', { config: { access: 'public', openapi: { response: 'UserRanking' }, sameForEveryReader: true } }, async (request, reply) => send(request, reply, await userRanking(runtime)));
 
-  app.get('/user/staff', { config: { access: 'public' } }, async (request, reply) => {
+  app.get('/user/staff', { config: { access: 'public', openapi: { query: userStaffQuery, response: 'StaffUser[]' } } }, async (request, reply) => {
     const query = parseInput(userStaffQuery, request.query);
     return send(request, reply, await searchStaff(runtime, query.username, query.page_size));
   });
