@@ -176,14 +176,14 @@ export interface ActionRecord {
   captcha_img: string;
 }
 /** The one-click unsubscribe POST of a mail's List-Unsubscribe header: the code in the URL or the form. */
-export const unsubscribeLinkQuery = z.object({ code: z.string().optional() });
+export const unsubscribeLinkQuery = z.object({ code: text().optional() });
 
 /** POST /connector/login/{name}: a connector's own sign-in form. */
-export const connectorLoginSchema = z.object({ username: z.string().trim().min(1).max(256), password: z.string().min(1).max(1024) });
+export const connectorLoginSchema = z.object({ username: text().trim().min(1).max(256), password: text().min(1).max(1024) });
 /** DELETE /connector/user/unbinding. */
-export const connectorUnbindingSchema = z.object({ external_id: z.string().min(1).max(128) });
+export const connectorUnbindingSchema = z.object({ external_id: text().min(1).max(128) });
 /** GET /connector/login/{name}: where to return afterwards; bind=1 links the provider to the signed-in account. */
-export const connectorLoginQuery = z.object({ redirect: z.string().optional(), bind: z.string().optional() });
+export const connectorLoginQuery = z.object({ redirect: text().optional(), bind: text().optional() });
 /** GET /connector/user/info: the enabled connectors and whether the caller's account is bound to each. */
 export interface ConnectorBindingItem {
   name: string;

@@ -102,7 +102,7 @@ export const revisionCheckQuery = z.object({ id: text().min(1).max(40) });
 /** POST /file: the multipart form of an image upload (`field`: which branding image, for its size rule). */
 export const uploadFormSchema = z.object({
   source: z.enum(['post', 'avatar', 'branding']),
-  field: z.string().optional(),
+  field: text().optional(),
   file: z.file(),
 });
 /** POST /file: the URL of the stored image. */

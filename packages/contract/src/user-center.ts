@@ -110,4 +110,4 @@ export interface UserCenterLogout {
 /** GET /user-center/personal/branding. */
 export const userCenterBrandingQuery = z.object({ username: text('error.common.required').trim().min(1, { message: 'error.common.required' }).max(100) });
 /** GET /user-center/login/redirect and /sign-up/redirect: the site path to come back to. */
-export const returnPathQuery = z.object({ redirect: z.string().optional() });
+export const returnPathQuery = z.object({ redirect: text().optional() });
