@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RegisteredRoute } from './support/registered-routes.js';
-import { body, member, type TestSite } from './support/app.js';
+import { ADMIN, body, installedSite, login, member, type TestSite } from './support/app.js';
+import { buildApp } from '../src/app.js';
 import { adminOf, dialectTargets, siteOn, type User } from './support/dialect-sites.js';
 import { keyLimits } from '../src/features/api-key/guard.js';
 
@@ -169,3 +170,29 @@ describe.each(dialectTargets())('API keys on $name', (target) => {
     }
   });
 });
+
+it('never writes a key to the log, sent as a header or as the Authorization query parameter, used or refused', async () => {
+  const site = await installedSite();
+  const lines: string[] = [];
+  const app = await buildApp({ runtime: site.runtime, logger: true, logStream: { write: (line) => lines.push(line) } });
+  try {
+    const token = await login({ ...site, app }, ADMIN.email, ADMIN.password);
+    const made = await app.inject({ method: 'POST', url: '/answer/api/v1/user/api-key', headers: { authorization: token }, payload: { description: 'logged?', scope: 'read' } });
+    const key = made.json().data.access_key as string;
+    expect(key).toMatch(/^ans_/);
+    expect((await app.inject({ url: '/answer/api/v1/user/info', headers: { authorization: `Bearer ${key}` } })).statusCode).toBe(200);
+    expect((await app.inject({ url: `/answer/api/v1/user/info?Authorization=${encodeURIComponent(key)}` })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/answer/api/v1/question', headers: { authorization: key }, payload: {} })).statusCode).toBe(403);
+    const id = (await app.inject({ url: '/answer/api/v1/user/api-key/all', headers: { authorization: token } })).json().data[0].id;
+    await app.inject({ method: 'DELETE', url: '/answer/api/v1/user/api-key', headers: { authorization: token }, payload: { id } });
+    expect((await app.inject({ url: '/answer/api/v1/user/info', headers: { authorization: `Bearer ${key}` } })).statusCode).toBe(401);
+    expect(lines.length).toBeGreaterThan(5);
+    const log = lines.join('\n');
+    expect(log).not.toContain(key);
+    expect(log).not.toContain(key.slice(4, 20));
+  } finally {
+    await app.close();
+    await site.close();
+  }
+});
+

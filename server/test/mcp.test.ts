@@ -107,4 +107,22 @@ describe.each(dialectTargets())('MCP server on $name', (target) => {
     expect(result.isError).toBe(true);
     expect(JSON.stringify(json(await use(client, 'list_questions', { order: 'newest' })))).not.toContain(gone);
   });
+
+  it("does not let a key read a private site's content its owner may not read", async () => {
+    const reader = await member(site, `mcpreader${target.name.slice(0, 3)}`);
+    const key = await keyOf(reader, 'read');
+    const login = await ok(call('GET', `${ADMIN_API}/siteinfo/login`, admin.token));
+    await ok(call('PUT', `${ADMIN_API}/siteinfo/login`, admin.token, { ...login, login_required: true }));
+    try {
+      // A verified member reads the private site through their key...
+      const client = await connect(key);
+      expect(json(await use(client, 'get_question', { id: questionId })).question.id).toBe(questionId);
+      // ...an owner whose address is not verified (any more) reads nothing, as on the site itself:
+      // the key is turned away at the door (403), before any tool runs.
+      await site.runtime.database.updateTable('user').set({ mail_status: 2 }).where('id', '=', reader.id).execute();
+      await expect(use(client, 'get_question', { id: questionId })).rejects.toThrow(/error\.email\.need_to_be_verified/);
+    } finally {
+      await ok(call('PUT', `${ADMIN_API}/siteinfo/login`, admin.token, { ...login, login_required: false }));
+    }
+  });
 });
