@@ -75,7 +75,8 @@ it('the owner publishes terms of service, and the sign-up page links them', asyn
 
   const visitor = await openTab(browser, pages);
   await visitor.goto(`${server.url}/users/register`);
-  await visitor.getByRole('link', { name: 'Terms of service' }).click();
+  // The footer may link the terms too once they are published: the sign-up form's own link is meant.
+  await visitor.getByTestId('signup-page').getByRole('link', { name: 'Terms of service' }).click();
   await visitor.waitForURL(`${server.url}/tos`);
   await visitor.getByRole('heading', { name: 'Our terms' }).waitFor();
   expect(await visitor.locator('strong', { hasText: 'kind' }).count()).toBe(1);
