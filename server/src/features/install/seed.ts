@@ -104,7 +104,8 @@ export async function seedInstall(db: Kysely<Database>, input: SeedInput): Promi
       .insertInto('user')
       .values({
         id: ADMIN_ID,
-        created_at: now,
+        // Joined before the starter posts below, which are dated a few seconds back.
+        created_at: now - STARTER_POSTS.length,
         updated_at: now,
         last_login_date: now,
         username: input.adminName,

@@ -6,14 +6,17 @@ import { hashPassword } from '../../core/password.js';
 import type { AnswerTable, Database, QuestionTable, TagRelTable } from '../../db/schema.js';
 import { type Doc, writeDocs } from '../search/dialect-sql.js';
 import { terms } from '../search/terms.js';
-import { type SeedUpvote, seedReputation } from './reputation.js';
+import { settleReputation } from './reputation.js';
+import { acceptance, after, type SeedPost, type SeedUser, type SeedVotes, votesOn } from './votes.js';
 import { OPENERS, TAG_WORDS, WORDS } from './words.js';
 
 /**
- * Demo and benchmark data: users, tags, questions with answers and comments, written in large
- * batches inside transactions so 100,000 questions take minutes, not hours. Counters (answer,
- * question and tag counts, last answers) are written consistent with the rows. Run it on an idle
- * site: object ids are reserved as one block of the shared sequence.
+ * Demo and benchmark data: users, tags, questions with answers, comments, votes and accepted
+ * answers, written in large batches inside transactions so 100,000 questions take minutes, not
+ * hours. The data is true to itself: nobody acts before joining, nothing is dated in the future,
+ * every score is the sum of vote rows and every reputation the sum of its ledger, so
+ * `answer check --counters` finds no drift. Run it on an idle site: object ids are reserved as
+ * blocks of the shared sequence.
  */
 export interface SeedOptions {
   questions: number;
@@ -74,14 +77,15 @@ async function insertChunked<T extends keyof Database>(trx: Transaction<Database
   for (let i = 0; i < rows.length; i += BATCH) await trx.insertInto(table).values(rows.slice(i, i + BATCH) as never).execute();
 }
 
-async function seedUsers(db: Db, count: number): Promise<string[]> {
+async function seedUsers(db: Db, count: number): Promise<SeedUser[]> {
   const pass = await hashPassword('demo-password');
   const existing = Number((await db.selectFrom('user').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const now = Math.floor(Date.now() / 1000);
   const rows = Array.from({ length: count }, (_, i) => {
     const name = `demo${existing + i + 1}`;
     return {
-      created_at: now - randomInt(365 * DAY),
+      // Joined between a year and a day ago, so everyone has had time to take part.
+      created_at: now - DAY - randomInt(364 * DAY),
       username: name,
       display_name: `Demo ${existing + i + 1}`,
       e_mail: `${name}@demo.invalid`,
@@ -93,8 +97,8 @@ async function seedUsers(db: Db, count: number): Promise<string[]> {
     };
   });
   await db.transaction().execute((trx) => insertChunked(trx, 'user', rows));
-  const ids = await db.selectFrom('user').select('id').where('username', 'like', 'demo%').execute();
-  return ids.map((r) => String(r.id));
+  const users = await db.selectFrom('user').select(['id', 'created_at']).where('username', 'like', 'demo%').execute();
+  return users.map((r) => ({ id: String(r.id), joinedAt: Number(r.created_at) }));
 }
 
 async function seedTags(db: Db, count: number): Promise<string[]> {
@@ -117,17 +121,27 @@ async function seedTags(db: Db, count: number): Promise<string[]> {
   return (await db.selectFrom('tag').select('id').where('status', '=', 1).execute()).map((t) => String(t.id));
 }
 
+/** The net score of the votes `cast` adds to the batch. */
+function scoreOf(voted: SeedVotes, cast: () => void): number {
+  const before = voted.votes.length;
+  cast();
+  return voted.votes.slice(before).reduce((sum, v) => sum + v.direction, 0);
+}
+
 export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ users: number; tags: number; questions: number; answers: number; comments: number }> {
-  const userIds = await seedUsers(db, opts.users ?? Math.max(20, Math.ceil(opts.questions / 20)));
+  const users = await seedUsers(db, opts.users ?? Math.max(20, Math.ceil(opts.questions / 20)));
   const tagIds = await seedTags(db, Math.min(TAG_WORDS.length, Math.max(10, Math.ceil(opts.questions / 500))));
-  const totals = { users: userIds.length, tags: tagIds.length, questions: 0, answers: 0, comments: 0 };
+  const totals = { users: users.length, tags: tagIds.length, questions: 0, answers: 0, comments: 0 };
   const now = Math.floor(Date.now() / 1000);
   const perUser = new Map<string, { q: number; a: number }>();
   const perTag = new Map<string, number>();
-  // About one answer in five gets an upvote in the ledger (see seedReputation).
-  const upvotes: SeedUpvote[] = [];
   const questionBody = bodies(() => `${paragraph()}\n\n${paragraph()}`);
   const answerBody = bodies(paragraph);
+  const countFor = (userId: string) => {
+    const c = perUser.get(userId) ?? { q: 0, a: 0 };
+    perUser.set(userId, c);
+    return c;
+  };
 
   for (let done = 0; done < opts.questions; done += BATCH) {
     const n = Math.min(BATCH, opts.questions - done);
@@ -144,47 +158,55 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ users: numb
       const answers: Insertable<AnswerTable>[] = [];
       const rels: Insertable<TagRelTable>[] = [];
       const docs: Doc[] = [];
+      const voted: SeedVotes = { votes: [], ledger: [] };
       let a = 0;
       for (let i = 0; i < n; i++) {
-        const created = now - randomInt(365 * DAY);
-        const author = pick(userIds);
+        const author = pick(users);
+        const created = after(author.joinedAt, now);
+        const question: SeedPost = { id: qIds[i]!, questionId: qIds[i]!, authorId: author.id, createdAt: created };
         const title = `${pick(OPENERS)} ${words(3 + randomInt(5))}?`;
         const body = questionBody();
         docs.push({ id: qIds[i]!, title: terms(title), body: body.terms });
         let last = '0';
         let lastTime = created;
+        let accepted = '0';
         for (let k = 0; k < answerCounts[i]!; k++) {
-          const answerer = pick(userIds);
-          const at = created + randomInt(30 * DAY) + 60;
+          const answerer = pick(users);
+          const at = after(Math.max(created, answerer.joinedAt), now);
           const text = answerBody();
-          answers.push({ id: aIds[a]!, created_at: at, updated_at: at, question_id: qIds[i]!, user_id: answerer, original_text: text.text, parsed_text: text.html, vote_count: randomInt(20) - 3 });
-          docs.push({ id: aIds[a]!, title: [], body: text.terms });
-          if (at > lastTime) [last, lastTime] = [aIds[a]!, at];
-          if (randomInt(5) === 0) upvotes.push({ answerId: aIds[a]!, questionId: qIds[i]!, authorId: answerer, answeredAt: Math.min(at, now) });
+          const answer: SeedPost = { id: aIds[a]!, questionId: qIds[i]!, authorId: answerer.id, createdAt: at };
+          const score = scoreOf(voted, () => votesOn(answer, 'answer', users, now, voted));
+          // About a third of answered questions have an accepted answer.
+          const adopt = accepted === '0' && randomInt(3 * answerCounts[i]!) === 0;
+          if (adopt) {
+            accepted = answer.id;
+            acceptance(answer, author.id, after(at, now), voted);
+          }
+          answers.push({ id: answer.id, created_at: at, updated_at: at, question_id: qIds[i]!, user_id: answerer.id, original_text: text.text, parsed_text: text.html, vote_count: score, adopted: adopt ? 2 : 1 });
+          docs.push({ id: answer.id, title: [], body: text.terms });
+          if (at > lastTime) [last, lastTime] = [answer.id, at];
           a++;
-          const u = perUser.get(answerer) ?? { q: 0, a: 0 };
-          u.a++;
-          perUser.set(answerer, u);
+          countFor(answerer.id).a++;
         }
+        const score = scoreOf(voted, () => votesOn(question, 'question', users, now, voted));
         questions.push({
           id: qIds[i]!,
           created_at: created,
           updated_at: created,
-          user_id: author,
+          user_id: author.id,
           title,
           original_text: body.text,
           parsed_text: body.html,
           view_count: randomInt(5000),
-          vote_count: randomInt(30) - 5,
+          vote_count: score,
           answer_count: answerCounts[i]!,
           hot_score: randomInt(100000),
+          accepted_answer_id: accepted,
           last_answer_id: last,
           post_update_time: lastTime,
           invite_user_id: '[]',
         });
-        const u = perUser.get(author) ?? { q: 0, a: 0 };
-        u.q++;
-        perUser.set(author, u);
+        countFor(author.id).q++;
         const tagsOf = new Set(Array.from({ length: 1 + randomInt(3) }, () => pick(tagIds)));
         for (const tagId of tagsOf) {
           rels.push({ created_at: created, object_id: qIds[i]!, tag_id: tagId, status: 1 });
@@ -193,14 +215,18 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ users: numb
       }
       const comments = cIds.map((id) => {
         const qi = randomInt(n);
+        const commenter = pick(users);
+        const at = after(Math.max(questions[qi]!.created_at, commenter.joinedAt), now);
         const text = sentence();
-        return { id, created_at: questions[qi]!.created_at + 120, updated_at: questions[qi]!.created_at + 120, user_id: pick(userIds), object_id: qIds[qi]!, question_id: qIds[qi]!, original_text: text, parsed_text: renderMarkdown(text), status: 1 };
+        return { id, created_at: at, updated_at: at, user_id: commenter.id, object_id: qIds[qi]!, question_id: qIds[qi]!, original_text: text, parsed_text: renderMarkdown(text), status: 1 };
       });
       await insertChunked(trx, 'question', questions);
       await insertChunked(trx, 'answer', answers);
       for (let d = 0; d < docs.length; d += BATCH) await writeDocs(trx, docs.slice(d, d + BATCH));
       await insertChunked(trx, 'comment', comments);
       await insertChunked(trx, 'tag_rel', rels);
+      await insertChunked(trx, 'vote', voted.votes);
+      await insertChunked(trx, 'activity', voted.ledger);
       totals.questions += n;
       totals.answers += answers.length;
       totals.comments += comments.length;
@@ -220,6 +246,9 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ users: numb
       await trx.updateTable('tag').set((eb) => ({ question_count: eb('question_count', '+', c) })).where('id', '=', id).execute();
     }
   });
-  await seedReputation(db, upvotes, userIds, now);
+  await settleReputation(
+    db,
+    users.map((u) => u.id),
+  );
   return totals;
 }
