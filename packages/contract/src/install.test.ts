@@ -32,6 +32,13 @@ describe('install schemas (spec section 5, install rules)', () => {
     expect(failedFields(baseInfoSchema.safeParse({ ...good, [field]: value }))).toContain(field);
   });
 
+  it('says an empty e-mail address is required, not invalid', () => {
+    for (const field of ['email', 'contact_email']) {
+      const r = baseInfoSchema.safeParse({ ...good, [field]: '' });
+      expect(r.success ? [] : r.error.issues.filter((i) => i.path[0] === field).map((i) => i.message)[0]).toBe('error.common.required');
+    }
+  });
+
   it('accepts the limits themselves', () => {
     const r = baseInfoSchema.safeParse({ ...good, site_name: 'x'.repeat(30), name: 'x'.repeat(30), password: 'x'.repeat(32) });
     expect(r.success).toBe(true);

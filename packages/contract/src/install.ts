@@ -25,7 +25,11 @@ export const dbSettingsSchema = z
   });
 export type DbSettings = z.infer<typeof dbSettingsSchema>;
 
-const email = text().max(LIMITS.emailMax, { message: 'error.common.too_long' }).email({ message: 'error.common.email_invalid' });
+// An empty address is "required", not "invalid": the first failing check is the message shown.
+const email = text()
+  .min(1, { message: 'error.common.required' })
+  .max(LIMITS.emailMax, { message: 'error.common.too_long' })
+  .email({ message: 'error.common.email_invalid' });
 
 /** Body of POST /installation/base-info (spec section 5, install rules). */
 export const baseInfoSchema = z.object({

@@ -75,7 +75,7 @@ export function InstallPage() {
           {step === 1 && <LanguageStep initial={lang} onNext={chooseLanguage} />}
           {step === 2 && <DatabaseStep value={db} onBack={() => setStep(1)} onNext={(value) => (setDb(value), setStep(3))} />}
           {step === 3 && <ConfigStep db={db} onBack={() => setStep(2)} onNext={() => setStep(4)} />}
-          {step === 4 && <SiteStep lang={lang} onDone={() => setStep(5)} />}
+          {step === 4 && <SiteStep lang={lang} onBack={() => setStep(3)} onDone={() => setStep(5)} />}
           {step === 5 && (
             <div data-testid="install-step-5">
               <h2 className="h5 mb-3">{t('install.done.title')}</h2>

@@ -24,7 +24,7 @@ const initialForm = (): SiteForm => ({
 });
 
 /** Step 4: the site and its first administrator (POST base-info). */
-export function SiteStep({ lang, onDone }: { lang: string; onDone: () => void }) {
+export function SiteStep({ lang, onBack, onDone }: { lang: string; onBack: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const [form, setForm] = useState(initialForm);
   const [dirty, setDirty] = useState(false);
@@ -98,9 +98,14 @@ export function SiteStep({ lang, onDone }: { lang: string; onDone: () => void })
           {failure}
         </Alert>
       )}
-      <Button type="submit" disabled={busy}>
-        {t('install.site.submit')}
-      </Button>
+      <div className="d-flex gap-2">
+        <Button variant="outline-secondary" onClick={onBack} disabled={busy}>
+          {t('install.back')}
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {t('install.site.submit')}
+        </Button>
+      </div>
     </Form>
   );
 }

@@ -42,7 +42,8 @@ export function SettingsInterface() {
         <Form.Label>{t('settings.interface_page.language')}</Form.Label>
         <Form.Select value={form.values.language} onChange={(e) => form.change('language', e.target.value)} isInvalid={Boolean(form.errors.language)}>
           <option value={SITE_DEFAULT_LANGUAGE}>{t('settings.interface_page.site_default')}</option>
-          {languages.data?.map((option) => (
+          {/* The API lists "Default" too, for the clients that expect it; it is the entry above. */}
+          {languages.data?.filter((option) => option.value !== SITE_DEFAULT_LANGUAGE).map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
