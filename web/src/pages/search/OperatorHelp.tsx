@@ -9,7 +9,7 @@ const OPERATORS = [
   { key: 'is_question', example: 'is:question' },
   { key: 'is_answer', example: 'is:answer' },
   { key: 'hasaccepted', example: 'hasaccepted:no' },
-  { key: 'isaccepted', example: 'isaccepted:yes' },
+  { key: 'isaccepted', example: 'is:accepted' },
   { key: 'views', example: 'views:100' },
   { key: 'answers', example: 'answers:0' },
   { key: 'phrase', example: '"exact phrase"' },
