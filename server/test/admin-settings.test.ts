@@ -248,6 +248,7 @@ describe.each(targets)('admin settings on $name', ({ name, url }) => {
     expect(info.theme).toEqual(VALID.theme);
     expect(info.site_security).toEqual({ password_min_length: 10 });
     expect(info.site_question).toEqual(VALID.question);
+    expect(info.site_legal).toEqual({ tos: true, privacy: true });
     expect(body(await call('GET', '/answer/api/v1/siteinfo/legal?info_type=tos')).data).toEqual({
       terms_of_service_original_text: 'Be **kind**.',
       terms_of_service_parsed_text: '<p>Be <strong>kind</strong>.</p>',
@@ -259,6 +260,7 @@ describe.each(targets)('admin settings on $name', ({ name, url }) => {
     // What GET answers is itself a valid PUT (the web sends the form back as loaded): put the originals back.
     for (const group of GROUPS) expect((await putGroup(group, originals[group])).statusCode, group).toBe(200);
     for (const group of GROUPS) expect(await getGroup(group), group).toEqual(originals[group]);
+    expect((await siteinfo()).site_legal).toEqual({ tos: false, privacy: false });
   });
 
   it('cleans what it stores: plain-text name, normalised site URL, rendered legal text, default gravatar base', async () => {

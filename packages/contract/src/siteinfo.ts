@@ -67,6 +67,8 @@ export interface SiteInfo {
   site_security: { password_min_length: number };
   /** Not in Answer 1.4 (question group): the rules the ask and answer forms apply. */
   site_question: { min_title_length: number; min_body_length: number; max_tags: number; allow_answer_closed: boolean };
+  /** Not in Answer 1.4: which legal documents the owner has published, so no page links to an empty one. */
+  site_legal: { tos: boolean; privacy: boolean };
 }
 export interface LanguageOption { label: string; value: string }
 

@@ -143,5 +143,6 @@ export function presentSiteInfo(s: SiteSettings, mail: { configured: boolean }):
     smtp_configured: mail.configured,
     site_security: { password_min_length: s.security.password_min_length },
     site_question: s.question,
+    site_legal: { tos: Boolean(s.legal.terms_of_service_original_text?.trim()), privacy: Boolean(s.legal.privacy_policy_original_text?.trim()) },
   };
 }

@@ -75,12 +75,23 @@ export function SignUp() {
       {agent && <UserCenterButton agent={agent} action="sign_up" />}
       {emailOn && redirects.length > 0 && <p className="text-center text-body-secondary small my-3">{t('connector.or')}</p>}
       <ConnectorButtons links={redirects} />
-      <p className="small text-body-secondary text-center mt-3">
-        {t('account.form.agree')} <Link to="/tos">{t('account.form.tos')}</Link> · <Link to="/privacy">{t('account.form.privacy')}</Link>
-      </p>
+      <LegalAgreement legal={site?.site_legal} />
       <p className="text-center">
         {t('account.form.have_account')} <Link to={ROUTES.login}>{t('account.login')}</Link>
       </p>
     </AccountPanel>
+  );
+}
+
+/** "By signing up you agree to…", naming only the documents the owner has published; nothing when there are none. */
+function LegalAgreement({ legal }: { legal?: { tos: boolean; privacy: boolean } }) {
+  const { t } = useTranslation();
+  if (!legal?.tos && !legal?.privacy) return null;
+  return (
+    <p className="small text-body-secondary text-center mt-3">
+      {t('account.form.agree')} {legal.tos && <Link to="/tos">{t('account.form.tos')}</Link>}
+      {legal.tos && legal.privacy && ' · '}
+      {legal.privacy && <Link to="/privacy">{t('account.form.privacy')}</Link>}
+    </p>
   );
 }

@@ -12,8 +12,9 @@ import { SignUp } from './SignUp';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const site = (login: Partial<SiteInfo['login']>) =>
+const site = (login: Partial<SiteInfo['login']>, site_legal = { tos: true, privacy: true }) =>
   ({
+    site_legal,
     general: { name: 'Demo' },
     login: { allow_new_registrations: true, allow_email_registrations: true, allow_password_login: true, login_required: false, allow_email_domains: [], ...login },
     smtp_configured: true,
@@ -73,5 +74,12 @@ describe('login settings in the account pages', () => {
     await show(site({}), <SignUp />);
     expect(host.querySelector('input[type="email"]')).not.toBeNull();
     expect(host.querySelector('a[href="/privacy"]')).not.toBeNull();
+  });
+
+  it('names only the legal documents the owner has published, and none when there are none', async () => {
+    await show(site({}, { tos: true, privacy: false }), <SignUp />);
+    expect([!!host.querySelector('a[href="/tos"]'), !!host.querySelector('a[href="/privacy"]')]).toEqual([true, false]);
+    await show(site({}, { tos: false, privacy: false }), <SignUp />);
+    expect(host.textContent).not.toContain('By signing up you agree');
   });
 });

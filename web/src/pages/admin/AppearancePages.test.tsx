@@ -92,6 +92,8 @@ describe('Dashboard', () => {
     const health = page.host.querySelector('[data-testid="dashboard-health"]')!;
     expect(health.querySelector('a[href="/admin/smtp"]')).toBeTruthy();
     expect(health.textContent).toContain('ECONNREFUSED');
+    // No site info with published terms here: the owner is pointed at Admin → Legal.
+    expect(health.querySelector('[data-testid="dashboard-legal-missing"]')?.getAttribute('href')).toBe('/admin/legal');
   });
 
   it('says when the dashboard cannot be loaded and retries', async () => {

@@ -2,6 +2,7 @@ import type { DashboardInfo } from '@answer/contract';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/translator';
 import { Link } from 'react-router';
+import { useSiteInfo } from '../../state/site';
 import { formatBytes, formatUptime } from './dashboard-format';
 
 /** A titled card of label/value rows. */
@@ -69,7 +70,20 @@ export function HealthInfo({ info }: { info: DashboardInfo }) {
         {t('admin.dashboard.smtp_not_configured')}
       </Link>
     );
-  const rows: [string, ReactNode][] = [[t('admin.dashboard.smtp'), smtp]];
+  // The sign-up page and the footer link only published documents: an owner should know they are missing.
+  const legal = useSiteInfo()?.site_legal;
+  const legalState =
+    legal?.tos && legal.privacy ? (
+      <span className="text-success">{t('admin.dashboard.legal_published')}</span>
+    ) : (
+      <Link to="/admin/legal" className="link-warning" data-testid="dashboard-legal-missing">
+        {t('admin.dashboard.legal_missing')}
+      </Link>
+    );
+  const rows: [string, ReactNode][] = [
+    [t('admin.dashboard.smtp'), smtp],
+    [t('admin.dashboard.legal'), legalState],
+  ];
   if (op) {
     rows.push(
       [t('admin.dashboard.outbox_pending'), op.outbox_pending],
