@@ -246,6 +246,11 @@ describe.each(targets)('flags and the flag review queue on $name', ({ name, url 
     expect(entry).toMatchObject({ object_type: 'answer' });
     expect(String(entry!.staff_user_id)).toBe(moderator.id);
     expect(String(entry!.target_user_id)).toBe(author.id);
+    // The log page links the deleted answer for staff, under its question.
+    const log = body(await site.app.inject({ url: '/answer/admin/api/moderation/log?action=flag.delete', headers: { authorization: admin.token } })).data;
+    const row = log.list.find((r: { object_id: string }) => r.object_id === a);
+    expect(row.post).toMatchObject({ question_id: q, answer_id: a });
+    expect(row.post.title).not.toBe('');
     // Visitors no longer see it.
     const page = body(await api('GET', `/answer/page?question_id=${q}`)).data.list as { id: string }[];
     expect(page.map((x) => toLongId(x.id))).not.toContain(a);

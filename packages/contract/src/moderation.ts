@@ -88,6 +88,8 @@ export interface ModerationLogItem {
   detail: Record<string, unknown>;
   staff_user: { username: string; display_name: string; status: string } | null;
   target_user: { username: string; display_name: string; status: string } | null;
+  /** Not in upstream: the post acted on (a question, answer or comment), to link it; null for accounts and keys. */
+  post: { question_id: string; answer_id: string; title: string; url_title: string } | null;
 }
 
 export type ModerationLogPage = Page<ModerationLogItem>;

@@ -1,9 +1,13 @@
 import type { ModerationAction, ModerationLogItem, moderationLogQuery } from '@answer/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { SessionUser } from '../../core/guardian.js';
 import { pageOf } from '../../core/pagination.js';
+import { loadThresholds } from '../../core/privileges.js';
 import type { Database } from '../../db/schema.js';
 import type { Runtime } from '../../runtime.js';
+import { type PostRef, postRefs } from '../personal/post-refs.js';
+import { loadSiteSettings } from '../siteinfo/service.js';
 import { loadUserBasics, type UserBasicInfo } from '../user/basic.js';
 
 /** What a staff action records: who did it is `staffId`; `targetUserId` is whose post or account it was. */
@@ -40,7 +44,7 @@ export async function logModeration(trx: Kysely<Database>, e: ModerationEntry): 
 const brief = (u: UserBasicInfo | undefined) => (u ? { username: u.username, display_name: u.display_name, status: u.status } : null);
 
 /** `GET /answer/admin/api/moderation/log`: newest first; `staff` is a username. */
-export async function moderationLogPage(runtime: Runtime, query: z.infer<typeof moderationLogQuery>) {
+export async function moderationLogPage(runtime: Runtime, viewer: SessionUser | null, query: z.infer<typeof moderationLogQuery>) {
   const db = runtime.database;
   let base = db.selectFrom('moderation_log');
   if (query.staff) {
@@ -54,7 +58,14 @@ export async function moderationLogPage(runtime: Runtime, query: z.infer<typeof 
     base.selectAll().orderBy('id', 'desc').limit(query.page_size).offset((query.page - 1) * query.page_size).execute(),
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);
-  const users = await loadUserBasics(runtime, rows.flatMap((r) => [String(r.staff_user_id), String(r.target_user_id)]));
+  const postIds = rows.filter((r) => POST_TYPES.has(r.object_type)).map((r) => String(r.object_id));
+  const [users, settings, thresholds] = await Promise.all([
+    loadUserBasics(runtime, rows.flatMap((r) => [String(r.staff_user_id), String(r.target_user_id)])),
+    loadSiteSettings(runtime),
+    loadThresholds(runtime),
+  ]);
+  // Purged posts are gone: their row keeps the title in its detail, and no link.
+  const posts = postIds.length ? await postRefs(db, postIds, settings.seo.permalink, '', { user: viewer, thresholds }) : new Map();
   const list: ModerationLogItem[] = rows.map((r) => ({
     id: String(r.id),
     created_at: Number(r.created_at),
@@ -65,8 +76,16 @@ export async function moderationLogPage(runtime: Runtime, query: z.infer<typeof 
     detail: parseDetail(r.detail),
     staff_user: brief(users.get(String(r.staff_user_id))),
     target_user: brief(users.get(String(r.target_user_id))),
+    post: postOf(posts.get(String(r.object_id))),
   }));
   return pageOf(count.n as number, list);
+}
+
+const POST_TYPES = new Set(['question', 'answer', 'comment']);
+
+function postOf(ref: PostRef | undefined): ModerationLogItem['post'] {
+  if (!ref?.question_id) return null;
+  return { question_id: ref.question_id, answer_id: ref.answer_id, title: ref.title, url_title: ref.url_title };
 }
 
 function parseDetail(raw: string): Record<string, unknown> {

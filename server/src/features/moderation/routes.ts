@@ -8,6 +8,6 @@ import { moderationLogPage } from './log.js';
 export async function moderationLogRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
   app.get('/moderation/log', { config: { access: 'admin', openapi: { query: moderationLogQuery, response: 'ModerationLogPage' } } }, async (request, reply) =>
-    send(request, reply, await moderationLogPage(runtime, parseInput(moderationLogQuery, request.query))),
+    send(request, reply, await moderationLogPage(runtime, request.user, parseInput(moderationLogQuery, request.query))),
   );
 }

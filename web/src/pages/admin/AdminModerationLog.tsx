@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { getModerationLog } from '../../api/admin-users';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { AdminListState } from './AdminListState';
-import { ModerationLogTable } from './AdminModerationLogTable';
+import { actionLabel, ModerationLogTable } from './AdminModerationLogTable';
 
 const PAGE_SIZE = 30;
 
@@ -58,7 +58,7 @@ export function AdminModerationLog() {
           <option value="">{t('admin.moderation_log.all_actions')}</option>
           {MODERATION_ACTIONS.map((a) => (
             <option key={a} value={a}>
-              {a}
+              {actionLabel(t, a)}
             </option>
           ))}
         </Form.Select>
