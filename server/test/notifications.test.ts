@@ -134,6 +134,16 @@ describe.each(targets)('in-app notifications on $name', ({ name, url }) => {
     expect(await list(answerer)).toHaveLength(before.answerer + 1);
   });
 
+  it('mentions a typed @name as a picked one: linked in the text, notified; unknown names and e-mail addresses stay plain', async () => {
+    const before = (await list(mentioned)).length;
+    const id = await comment(commenter, questionId, 'Typed by hand: @NTmentioned. Also @nosuchperson and write to me@ntmentioned.example.');
+    expect(await list(mentioned)).toHaveLength(before + 1);
+    expect((await actions(mentioned))[0]).toBe('mentioned you');
+    const row = await site.runtime.database.selectFrom('comment').select(['original_text', 'parsed_text']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.original_text).toBe('Typed by hand: [@ntmentioned](/users/ntmentioned). Also @nosuchperson and write to me@ntmentioned.example.');
+    expect(row.parsed_text).toMatch(/<a href="\/users\/ntmentioned"[^>]*>@ntmentioned<\/a>/);
+  });
+
   it('notifies a voter\'s first vote only; downvotes do not name the voter; comments get upvote notices', async () => {
     await act('POST', '/vote/up', voter, { object_id: questionId });
     const [up] = await list(asker, 'inbox', 'votes');

@@ -14,6 +14,7 @@ import { changedComments } from '../question/list-cache.js';
 import { gateNewComment, NO_CLIENT, type PostClient } from '../review/gate.js';
 import { ACT } from '../activity/types.js';
 import { ensureAuthorMayPost } from '../user/posting.js';
+import { resolveMentions } from './mentions.js';
 
 const now = () => Math.floor(Date.now() / 1000);
 export const EDIT_WINDOW_SECONDS = 5 * 60;
@@ -56,9 +57,12 @@ export async function addComment(runtime: Runtime, user: SessionUser, input: z.i
     replyUserId = String(replied.user_id);
     replyCommentId = String(replied.id);
   }
-  const html = renderMarkdown(input.original_text);
+  // Mentions typed by hand are linked as picked ones are; the client's list is not needed (mentions.ts).
+  const mentions = await resolveMentions(db, input.original_text);
+  const text = mentions.text;
+  const html = renderMarkdown(text);
   // Reviewer plugins may have it deleted at once (review/gate.ts); then nobody is notified.
-  const status = await gateNewComment(runtime, user, { html, markdown: input.original_text }, client);
+  const status = await gateNewComment(runtime, user, { html, markdown: text }, client);
   const t = now();
   // The comment and its timeline event are written together.
   const commentId = await db.transaction().execute(async (trx) => {
@@ -77,30 +81,18 @@ export async function addComment(runtime: Runtime, user: SessionUser, input: z.i
         object_id: objectId,
         question_id: target.questionId,
         status,
-        original_text: input.original_text,
+        original_text: text,
         parsed_text: html,
       })
       .execute();
     const onQuestion = objectTypeOf(objectId) === OBJECT_TYPE.question;
     await recordEvent(trx, { type: onQuestion ? ACT.questionCommented : ACT.answerCommented, userId: user.id, objectId: id, originalObjectId: objectId });
     if (status !== C.available) return id;
-    const mentionUserIds = await mentionedUsers(trx, input.original_text, input.mention_username_list);
-    await publish(trx, { kind: 'comment.create', actorId: user.id, commentId: id, objectId, questionId: target.questionId, replyUserId, mentionUserIds });
+    await publish(trx, { kind: 'comment.create', actorId: user.id, commentId: id, objectId, questionId: target.questionId, replyUserId, mentionUserIds: mentions.userIds });
     return id;
   });
   await changedComments(runtime);
   return commentId;
-}
-
-/**
- * The active users a comment mentions: names from the client's list that also appear as `@name`
- * in the text (so a hidden list cannot notify people the comment does not show), at most 10.
- */
-async function mentionedUsers(db: Db, text: string, names: string[]): Promise<string[]> {
-  const shown = [...new Set(names)].filter((n) => n && new RegExp(`(^|[^\\w])@${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\w)`).test(text)).slice(0, 10);
-  if (!shown.length) return [];
-  const rows = await db.selectFrom('user').select('id').where('username', 'in', shown).where('status', '=', 1).execute();
-  return rows.map((r) => String(r.id));
 }
 
 /** Authors may edit within 5 minutes; admins always (domain.md 5.6). No history is kept. */
@@ -132,8 +124,10 @@ export async function writeCommentText(
   text: string,
 ): Promise<void> {
   const commentId = String(comment.id);
+  // An edit links new mentions too, but notifies nobody: only a new comment does (as upstream).
+  const linked = (await resolveMentions(runtime.database, text)).text;
   await runtime.database.transaction().execute(async (trx) => {
-    await trx.updateTable('comment').set({ original_text: text, parsed_text: renderMarkdown(text), updated_at: now() }).where('id', '=', commentId).execute();
+    await trx.updateTable('comment').set({ original_text: linked, parsed_text: renderMarkdown(linked), updated_at: now() }).where('id', '=', commentId).execute();
     await publish(trx, { kind: 'comment.update', actorId, commentId, objectId: String(comment.object_id), questionId: String(comment.question_id) });
   });
   await changedComments(runtime);
