@@ -5,9 +5,10 @@ import { Footer } from '../../components/Footer';
 import { Header } from '../../components/Header';
 import { HtmlBlock } from '../../components/HtmlBlock';
 import { PageLoading } from '../../components/PageLoading';
+import { KeyboardShortcuts } from '../../components/shortcuts/KeyboardShortcuts';
 import { useSiteInfo } from '../../state/site';
 
-/** Header and footer around every page except the installer, with the admin's custom HTML. */
+/** Header and footer around every page except the installer, with the admin's custom HTML and the site's keys. */
 export function SiteFrame() {
   const { t } = useTranslation();
   const custom = useSiteInfo()?.custom_css_html;
@@ -25,6 +26,7 @@ export function SiteFrame() {
       </main>
       <Footer />
       <HtmlBlock html={custom?.custom_footer} />
+      <KeyboardShortcuts />
     </div>
   );
 }
