@@ -306,7 +306,18 @@ describe.each(targets)('in-app notifications on $name', ({ name, url }) => {
     expect(item).toMatchObject({ id: s.badge_award.notification_id, user_info: null, object_info: { object_type: 'badge_award', object_map: { badge_id: String(badge.id) } } });
     expect(item!.object_info.title).toContain(s.badge_award.name);
     await act('PUT', '/notification/read/state', earner, { id: s.badge_award.notification_id });
-    expect(await status(earner)).toMatchObject({ badge_award: null, achievement: 0 });
+    expect(await status(earner)).toMatchObject({ badge_award: null, badge_awards: [], achievement: 0 });
+  });
+
+  it('lists several unacknowledged awards together, oldest first', async () => {
+    const earner = await member(site, 'ntcollector', 1);
+    const badges = await site.runtime.database.selectFrom('badge').select(['id']).orderBy('id').limit(2).execute();
+    for (const [i, badge] of badges.entries()) {
+      await site.runtime.database.transaction().execute((trx) => addBadgeAwardNotification(trx, { userId: earner.id, awardId: `1100000000099990${i + 2}`, badgeId: String(badge.id) }));
+    }
+    const s = await status(earner);
+    expect(s.badge_awards.map((a: { badge_id: string }) => a.badge_id)).toEqual(badges.map((b) => String(b.id)));
+    expect(s.badge_award).toEqual(s.badge_awards[0]);
   });
 
   it('filters and clamps the page, and refuses a bad type', async () => {

@@ -52,7 +52,7 @@ describe('the notification poll answered before the framework', () => {
     const fast = await poll({ authorization: reader.token });
     expect(answeredFirst).toEqual([false, true]);
     expect(full.status).toBe(200);
-    expect(JSON.parse(full.text)).toMatchObject({ code: 200, data: { inbox: 0, achievement: 0, revision: 0, can_revision: false, badge_award: null } });
+    expect(JSON.parse(full.text)).toMatchObject({ code: 200, data: { inbox: 0, achievement: 0, revision: 0, can_revision: false, badge_award: null, badge_awards: [] } });
     expect(fast).toEqual(full);
     expect(fast.headers).toMatchObject({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-type': 'application/json; charset=utf-8' });
     // The same as in process (app.inject), which never takes the fast path.
@@ -103,7 +103,7 @@ describe('the notification poll answered before the framework', () => {
     await site.runtime.database.updateTable('user').set({ mail_status: 2 }).where('id', '=', unverified.id).execute();
     // The refused poll caches the session; a status cached for them (it never is) must not be sent.
     expect((await poll({ authorization: unverified.token })).status).toBe(403);
-    rememberStatus(site.runtime, unverified.id, { inbox: 1, achievement: 0, revision: 0, can_revision: false, badge: null });
+    rememberStatus(site.runtime, unverified.id, { inbox: 1, achievement: 0, revision: 0, can_revision: false, badges: [] });
     const refused = await poll({ authorization: unverified.token });
     expect(refused.status).toBe(403);
     expect(JSON.parse(refused.text).reason).toBe('error.email.need_to_be_verified');

@@ -63,6 +63,8 @@ export interface NotificationStatus {
   revision: number;
   can_revision: boolean;
   badge_award: BadgeAwardAlert | null;
+  /** Not in Answer 1.4: every unacknowledged award (oldest first, at most 5), shown together in one alert. */
+  badge_awards: BadgeAwardAlert[];
 }
 
 export type NotificationPage = Page<NotificationItem>;

@@ -31,6 +31,19 @@ const STATUS_REPLY = {
             level: { type: 'integer' },
           },
         },
+        badge_awards: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              notification_id: { type: 'string' },
+              badge_id: { type: 'string' },
+              name: { type: 'string' },
+              icon: { type: 'string' },
+              level: { type: 'integer' },
+            },
+          },
+        },
       },
     },
   },

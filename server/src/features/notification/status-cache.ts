@@ -9,8 +9,8 @@ export interface CachedStatus {
   achievement: number;
   revision: number;
   can_revision: boolean;
-  /** The oldest unacknowledged badge award; its name is translated per request. */
-  badge: { notification_id: string; badge_id: string; name: string; icon: string; level: number } | null;
+  /** The oldest unacknowledged badge awards (at most 5); their names are translated per request. */
+  badges: { notification_id: string; badge_id: string; name: string; icon: string; level: number }[];
 }
 
 const TTL_MS = 2_000;

@@ -44,21 +44,22 @@ export function cachedStatusReply(runtime: Runtime, user: SessionUser, lang: str
 }
 
 function present(status: CachedStatus, lang: string): NotificationStatus {
-  const { badge } = status;
+  const badges = status.badges.map((badge) => ({ ...badge, name: t(lang, badge.name) }));
   return {
     inbox: status.inbox,
     achievement: status.achievement,
     revision: status.revision,
     can_revision: status.can_revision,
-    badge_award: badge ? { ...badge, name: t(lang, badge.name) } : null,
+    badge_award: badges[0] ?? null,
+    badge_awards: badges,
   };
 }
 
 async function loadStatus(runtime: Runtime, user: SessionUser): Promise<CachedStatus> {
   const db = runtime.database;
-  const [state, badge, review] = await Promise.all([
+  const [state, badges, review] = await Promise.all([
     db.selectFrom('notification_state').select(['inbox', 'achievement']).where('user_id', '=', user.id).executeTakeFirst(),
-    oldestBadgeAlert(runtime, user.id),
+    oldestBadgeAlerts(runtime, user.id),
     pendingReviews(runtime, user),
   ]);
   return {
@@ -66,14 +67,17 @@ async function loadStatus(runtime: Runtime, user: SessionUser): Promise<CachedSt
     achievement: Math.max(0, Number(state?.achievement ?? 0)),
     revision: review.total,
     can_revision: review.can,
-    badge,
+    badges,
   };
 }
 
-/** The oldest unread badge-award notification: the alert the client shows once. */
-async function oldestBadgeAlert(runtime: Runtime, userId: string): Promise<CachedStatus['badge']> {
+/** Badge awards shown together at most: more wait for the next alert (the achievements list has them all). */
+const ALERTED_AWARDS = 5;
+
+/** The oldest unread badge-award notifications: the alert the client shows once, grouped. */
+async function oldestBadgeAlerts(runtime: Runtime, userId: string): Promise<CachedStatus['badges']> {
   const db = runtime.database;
-  const row = await db
+  const rows = await db
     .selectFrom('notification')
     .select(['id', 'content'])
     .where('user_id', '=', userId)
@@ -81,15 +85,19 @@ async function oldestBadgeAlert(runtime: Runtime, userId: string): Promise<Cache
     .where('is_read', '=', READ_STATE.unread)
     .where('dedupe_key', 'like', `${BADGE_KEY_PREFIX}%`)
     .orderBy('id', 'asc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!row) return null;
-  const badgeId = (JSON.parse(row.content) as StoredContent).badge_id;
-  const badge = badgeId ? await db.selectFrom('badge').select(['name', 'icon', 'level']).where('id', '=', badgeId).executeTakeFirst() : undefined;
-  if (!badge) return null;
+    .limit(ALERTED_AWARDS)
+    .execute();
+  if (!rows.length) return [];
+  const awards = rows.map((row) => ({ id: String(row.id), badgeId: (JSON.parse(row.content) as StoredContent).badge_id ?? '' })).filter((a) => a.badgeId);
+  if (!awards.length) return [];
+  const badges = await db.selectFrom('badge').select(['id', 'name', 'icon', 'level']).where('id', 'in', [...new Set(awards.map((a) => a.badgeId))]).execute();
+  const byId = new Map(badges.map((b) => [String(b.id), b]));
   // Shown in the site's id style (permalink setting) as of loading; the entry lives 2 s.
-  const badgeShown = presentId(badgeId, (await loadSiteSettings(runtime)).seo.permalink);
-  return { notification_id: String(row.id), badge_id: badgeShown, name: badge.name, icon: badge.icon, level: Number(badge.level) };
+  const permalink = (await loadSiteSettings(runtime)).seo.permalink;
+  return awards.flatMap((a) => {
+    const badge = byId.get(a.badgeId);
+    return badge ? [{ notification_id: a.id, badge_id: presentId(a.badgeId, permalink), name: badge.name, icon: badge.icon, level: Number(badge.level) }] : [];
+  });
 }
 
 /**
