@@ -2,7 +2,7 @@ import { TIMINGS } from '@answer/contract';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Toast, toastStore } from '../state/notices';
+import { showToast, type Toast, toastStore } from '../state/notices';
 import { ToastList } from './ToastList';
 
 // React's act() warns unless the environment says it is a test.
@@ -52,5 +52,17 @@ describe('ToastList', () => {
     toastStore.set(toasts);
     act(() => toast('Sent successfully')?.querySelector('button')?.click());
     expect(toastStore.get()).toEqual([]);
+  });
+
+  it('keeps an error until it is closed, and at most three toasts, each message once', () => {
+    vi.useFakeTimers();
+    const refusal: Toast[] = [{ id: 9, message: 'You need at least 750 reputation to do this.', variant: 'danger' }];
+    toastStore.set(refusal);
+    show(refusal);
+    act(() => vi.advanceTimersByTime(TIMINGS.toastMs * 10));
+    expect(toastStore.get()).toEqual(refusal);
+    toastStore.set([]);
+    for (const message of ['one', 'two', 'two', 'three', 'four']) showToast(message);
+    expect(toastStore.get().map((t) => t.message)).toEqual(['two', 'three', 'four']);
   });
 });

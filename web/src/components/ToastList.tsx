@@ -4,7 +4,10 @@ import ToastContainer from 'react-bootstrap/ToastContainer';
 import { useTranslation } from '../i18n/translator';
 import { type Toast, dismissToast } from '../state/notices';
 
-/** The visible toasts; each hides after 5 s (spec section 4). */
+/**
+ * The visible toasts. Confirmations hide after 5 s (spec section 4); an error stays until closed,
+ * so a refusal ("you need N reputation") can be read to the end (issue 30).
+ */
 export function ToastList({ toasts }: { toasts: Toast[] }) {
   const { t } = useTranslation();
   return (
@@ -21,11 +24,12 @@ export function ToastList({ toasts }: { toasts: Toast[] }) {
  * errors should interrupt a screen reader; confirmations are polite status messages.
  */
 function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) {
+  const danger = toast.variant === 'danger';
   useEffect(() => {
+    if (danger) return;
     const timer = setTimeout(() => dismissToast(toast.id), TIMINGS.toastMs);
     return () => clearTimeout(timer);
-  }, [toast.id]);
-  const danger = toast.variant === 'danger';
+  }, [toast.id, danger]);
   return (
     <div className={`toast show bg-${toast.variant}`} role={danger ? 'alert' : 'status'} aria-live={danger ? 'assertive' : 'polite'} aria-atomic="true">
       <div className="d-flex">

@@ -26,8 +26,13 @@ export const errorPageStore = createStore<ErrorPageState | null>(null);
 
 let nextToastId = 1;
 
+/** Toasts shown at once; errors stay until closed, so the oldest give way to new ones. */
+const MAX_TOASTS = 3;
+
 export function showToast(message: string, variant: ToastVariant = 'danger'): void {
-  toastStore.set([...toastStore.get(), { id: nextToastId++, message, variant }]);
+  // The same message again (a double click) is not stacked twice.
+  const others = toastStore.get().filter((t) => t.message !== message);
+  toastStore.set([...others, { id: nextToastId++, message, variant }].slice(-MAX_TOASTS));
 }
 
 export function dismissToast(id: number): void {
