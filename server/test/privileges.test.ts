@@ -41,8 +41,9 @@ describe('privilege levels and the permission check', () => {
     const below = await downvote(low.token);
     expect(below.has_permission).toBe(false);
     expect(below.no_permission_tip).toContain('125');
+    expect(below.need_reputation).toBe(125);
     await site.runtime.database.updateTable('user').set({ rank: 125 }).where('id', '=', low.id).execute();
-    expect((await downvote(low.token)).has_permission).toBe(true);
+    expect(await downvote(low.token)).toEqual({ has_permission: true, no_permission_tip: '', need_reputation: 0 });
     await site.runtime.database.updateTable('user').set({ rank: 124 }).where('id', '=', low.id).execute();
   });
 

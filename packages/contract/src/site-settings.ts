@@ -314,7 +314,8 @@ export interface PrivilegeSettings {
   selected_level: number;
 }
 /** GET /permission: per asked action. */
-export type PermissionResult = Record<string, { has_permission: boolean; no_permission_tip: string }>;
+/** `GET /permission`; `need_reputation` (not in Answer 1.4) is the reputation the action needs, 0 when a role decides. */
+export type PermissionResult = Record<string, { has_permission: boolean; no_permission_tip: string; need_reputation: number }>;
 /** GET /answer/admin/api/setting/smtp (the password masked). */
 export interface SmtpSettingsReply {
   from_email: string;

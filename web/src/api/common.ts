@@ -1,4 +1,4 @@
-import { API_PREFIX, type LanguageOption, type SiteInfo } from '@answer/contract';
+import { API_PREFIX, type LanguageOption, type PermissionResult, type SiteInfo } from '@answer/contract';
 import { isApiError } from './api-error';
 import { type RequestOptions, get } from './client';
 import type { LegalInfo, LegalType, PluginStatus, PluginWebPart, UcAgent, UserInfo } from './types';
@@ -38,3 +38,7 @@ export async function getEditCheck(id: string): Promise<{ code: number; msg?: st
     return isApiError(e) ? { code: e.status, msg: e.msg } : { code: 0 };
   }
 }
+
+/** `GET /permission`: whether the signed-in user may take each action, and the reputation it needs if not. */
+export const getPermissions = (actions: readonly string[], signal?: AbortSignal) =>
+  get<PermissionResult>(`${API_PREFIX}/permission`, { params: { action: actions.join(',') }, signal, passingError: true });

@@ -1,4 +1,4 @@
-import type { UserInfo } from '@answer/contract';
+import type { UserInfo } from '../api/types';
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n';

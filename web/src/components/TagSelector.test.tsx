@@ -10,6 +10,9 @@ import { TagSelector } from './TagSelector';
 
 const searchTags = vi.hoisted(() => vi.fn());
 vi.mock('../api/questions', () => ({ searchTags }));
+// The member's tag.add privilege, as the server's probe would answer it.
+const tagAdd = vi.hoisted(() => ({ current: { allowed: true, tip: '', need: 0 } }));
+vi.mock('../hooks/usePermission', () => ({ usePermission: () => tagAdd.current }));
 
 const DOCKER = [
   { slug_name: 'docker', display_name: 'docker' },
@@ -44,6 +47,7 @@ describe('TagSelector', () => {
 
   beforeAll(() => initI18n());
   beforeEach(() => {
+    tagAdd.current = { allowed: true, tip: '', need: 0 };
     searchTags.mockResolvedValue(DOCKER);
     host = document.createElement('div');
     document.body.append(host);
@@ -106,5 +110,17 @@ describe('TagSelector', () => {
     expect(rows()).toEqual(['docker', 'docker-compose']);
     await press('Enter');
     expect(chosen).toEqual([{ slug_name: 'docker', display_name: 'docker' }]);
+  });
+
+  it('tells a member without the privilege that a new tag needs reputation, and never offers one', async () => {
+    tagAdd.current = { allowed: false, tip: 'You need at least 750 reputation to do this.', need: 750 };
+    await type('kubernetes');
+    await settle();
+    expect(host.querySelector('.form-text')!.textContent).toContain('creating a new tag needs 750 reputation');
+    expect(rows().some((r) => r?.includes('Create'))).toBe(false);
+    await press('Escape');
+    await press('Enter');
+    expect(chosen).toEqual([]);
+    expect(host.textContent).toContain('There is no tag “kubernetes” yet');
   });
 });

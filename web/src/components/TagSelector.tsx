@@ -3,6 +3,7 @@ import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from '../i18n/translator';
 import type { TagBrief } from '../api/post-types';
 import { searchTags } from '../api/questions';
+import { usePermission } from '../hooks/usePermission';
 import { useSiteInfo } from '../state/site';
 import { type ChosenTag, MAX_TAGS, addTag, tagFromText, tagOptions } from './tag-input';
 
@@ -29,6 +30,8 @@ export function TagSelector({ label, value, onChange, error, max = MAX_TAGS, hel
   const { t } = useTranslation();
   const id = useId();
   const recommended = useSiteInfo()?.site_write.recommend_tags ?? [];
+  // A new name makes a new tag only for members with the tag.add privilege: say so before they try.
+  const creating = usePermission('tag.add');
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
@@ -51,12 +54,16 @@ export function TagSelector({ label, value, onChange, error, max = MAX_TAGS, hel
   // Rows are only offered for the text as typed now: stale ones would let Enter take a tag for older text.
   const settled = !typed || (query === typed && !search.isPending);
   const source: TagBrief[] = typed ? (search.data ?? []) : recommended;
-  const options = settled ? tagOptions(typed, source, value) : [];
+  const options = settled ? tagOptions(typed, source, value).filter((o) => creating.allowed || !o.create) : [];
   const showList = open && options.length > 0 && value.length < max;
   const highlighted = active >= 0 && active < options.length ? active : typed ? 0 : -1;
 
   const add = (tag: ChosenTag | null) => {
     if (!tag) return;
+    if (tag.is_new && !creating.allowed) {
+      setLocalError(t('question.form.tag_needs_reputation', { name: tag.display_name, need: creating.need }));
+      return;
+    }
     const result = addTag(value, tag, max);
     setLocalError(result.error ? t(`question.form.tag_${result.error}`, { max }) : '');
     if (result.tags !== value) onChange(result.tags);
@@ -176,7 +183,7 @@ export function TagSelector({ label, value, onChange, error, max = MAX_TAGS, hel
         </ul>
       )}
       <div id={`${id}-help`} className="form-text">
-        {help ?? t('question.form.tags_help', { max })}
+        {help ?? (creating.allowed ? t('question.form.tags_help', { max }) : t('question.form.tags_help_existing', { max, need: creating.need }))}
       </div>
       {shownError && (
         <div id={`${id}-error`} className="invalid-feedback d-block">

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { permissionQuery, privilegeSettingsSchema } from '@answer/contract';
+import { type PermissionResult, permissionQuery, privilegeSettingsSchema } from '@answer/contract';
 import { send } from '../../core/envelope.js';
 import { can, ensure } from '../../core/guardian.js';
 import { t } from '../../core/i18n.js';
@@ -55,19 +55,21 @@ export async function privilegeRoutes(app: FastifyInstance) {
   app.get('/answer/api/v1/permission', { config: { access: 'auth', openapi: { query: permissionQuery, response: 'PermissionResult' } } }, async (request, reply) => {
     const { action } = parseInput(permissionQuery, request.query);
     const thresholds = await loadThresholds(runtime);
-    const result: Record<string, { has_permission: boolean; no_permission_tip: string }> = {};
+    const result: PermissionResult = {};
     for (const name of action.split(',').map((a) => a.trim()).filter(Boolean).slice(0, 50)) {
       const allowed = can(request.user, name, thresholds);
       let tip = '';
+      let need = 0;
       if (!allowed) {
         try {
           ensure(request.user, name, thresholds);
         } catch (err) {
           const e = err as { reason: string; vars?: Record<string, string | number> };
           tip = t(request.lang, e.reason, e.vars);
+          need = Number(e.vars?.rank ?? 0);
         }
       }
-      result[name] = { has_permission: allowed, no_permission_tip: tip };
+      result[name] = { has_permission: allowed, no_permission_tip: tip, need_reputation: need };
     }
     return send(request, reply, result);
   });
