@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activateByEmail } from '../src/features/auth/activate-by-email.js';
 import { body, member, type TestSite } from './support/app.js';
 import { adminOf, dialectTargets, siteOn, type User } from './support/dialect-sites.js';
 
@@ -63,6 +64,15 @@ describe.each(dialectTargets())('reputation history, own votes and bookmarks on 
     // Anyone may read it; it is paged.
     const second = await page<RankItem>(`/personal/rank/page?username=${authorName}&page=2&page_size=2`);
     expect(second).toMatchObject({ count: 3, list: [{ rank_type: 'upvoted' }] });
+  });
+
+  it('names a change with no post behind it: the activation bonus', async () => {
+    const newcomer = `histnew${name.replace(/\W/g, '')}`;
+    const res = await site.app.inject({ method: 'POST', url: '/answer/api/v1/user/register/email', payload: { name: newcomer, e_mail: `${newcomer}@example.com`, pass: 'password-123' } });
+    expect(res.statusCode, res.body).toBe(200);
+    await activateByEmail(site.runtime.database, `${newcomer}@example.com`);
+    const history = await page<RankItem>(`/personal/rank/page?username=${newcomer}`);
+    expect(history.list).toMatchObject([{ object_id: '0', reputation: 1, rank_type: 'activated', title: 'Account activated', question_id: '' }]);
   });
 
   it('shows a deleted question as deleted in the history', async () => {

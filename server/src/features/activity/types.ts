@@ -48,6 +48,7 @@ export const ACT_KEY: Record<number, string> = {
   2: 'answer.voted_up',
   3: 'question.voted_up',
   5: 'answer.accept',
+  10: 'user.activated',
   11: 'edit.accepted',
   12: 'answer.vote_down',
   13: 'question.voted_down',

@@ -30,8 +30,11 @@ export async function reputationHistory(runtime: Runtime, viewer: SessionUser | 
     total.n,
     rows.map((r) => {
       const key = ACT_KEY[Number(r.activity_type)] ?? '';
+      const post = refs.get(String(r.object_id))!;
       return {
-        ...refs.get(String(r.object_id))!,
+        ...post,
+        // A change with no post behind it (the activation bonus, imported reputation) says what it was.
+        title: String(r.object_id) === '0' && key ? t(lang, `rank_reason.${key}`) : post.title,
         created_at: Number(r.created_at),
         object_id: String(r.object_id) === '0' ? '0' : presentId(String(r.object_id), permalink),
         reputation: Number(r.rank),
