@@ -34,8 +34,10 @@ const ownUrl = {
 
 await fs.rm(dist, { recursive: true, force: true });
 const result = await build({
-  entryPoints: [path.join(src, 'cli.ts')],
-  outfile: path.join(dist, 'cli.js'),
+  // The CLI, and the Stack Exchange import's conversion thread (a worker runs a file of its own).
+  entryPoints: [path.join(src, 'cli.ts'), path.join(src, 'features/import/stackexchange/convert-worker.ts')],
+  outdir: dist,
+  outbase: src,
   bundle: true,
   platform: 'node',
   format: 'esm',

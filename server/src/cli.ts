@@ -15,6 +15,8 @@ import { runBadgeCheck } from './features/badge/command.js';
 import { autoInstallFromEnv } from './features/install/auto-install.js';
 import { seedDemo } from './features/seed/demo.js';
 import { pluginCommand } from './features/plugin/command.js';
+import { importCommand } from './features/import/command.js';
+import { dumpCommand, restoreCommand } from './features/dump/command.js';
 import { Runtime } from './runtime.js';
 
 const USAGE = `Usage: answer <command> [-C <data path>]
@@ -33,6 +35,14 @@ Commands:
             mark the account's e-mail verified, as its activation link would (e.g. without a mail server)
   plugin list | add <package or folder> | remove <package, folder or slug>
             the site's plugins (docs/plugins.md); add installs a package into the data path if needed
+  import answer --from <database URL> [--uploads <dir>] [--dry-run]
+            bring in an Apache Answer site (1.2 to 2.0) from its database, ids and URLs kept
+  import stackexchange <dump folder> [--dry-run]
+            bring in a Stack Exchange data dump (Posts.xml, Users.xml, ...), with attribution
+  dump <file>
+            write the whole site (every table and the uploads) to one archive, while it runs
+  restore <file> [--to <database URL>] [--force]
+            load an archive into the site's database, or into a new one with --to (docs/operations.md)
 
 Options:
   -C, --data-path <dir>   data directory (default: $ANSWER_DATA_PATH or ./data)
@@ -52,6 +62,11 @@ async function main(argv: string[]): Promise<number> {
       counters: { type: 'boolean' },
       badges: { type: 'boolean' },
       fix: { type: 'boolean' },
+      from: { type: 'string' },
+      uploads: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      force: { type: 'boolean' },
+      to: { type: 'string' },
     },
   });
   const command = positionals[0];
@@ -76,6 +91,12 @@ async function main(argv: string[]): Promise<number> {
       return userCommand(paths, positionals.slice(1));
     case 'plugin':
       return pluginCommand(paths, positionals.slice(1));
+    case 'import':
+      return importCommand(paths, positionals.slice(1), values);
+    case 'dump':
+      return dumpCommand(paths, positionals[1]);
+    case 'restore':
+      return restoreCommand(paths, positionals[1], { to: values.to, force: !!values.force });
     default:
       console.error(`Unknown command "${command}".\n\n${USAGE}`);
       return 1;

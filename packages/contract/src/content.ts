@@ -158,6 +158,16 @@ export interface QuestionOperationNotice {
   time: number;
   level: string;
 }
+/**
+ * Where an imported post came from (import/stackexchange): the original's address, its author
+ * and licence, shown under the post as CC BY-SA requires. Absent on posts written here.
+ */
+export interface PostSource {
+  url: string;
+  author_name: string;
+  author_url: string;
+  license: string;
+}
 /** GET /question/info, and the reply of asking. */
 export interface QuestionInfo {
   id: string;
@@ -192,6 +202,7 @@ export interface QuestionInfo {
   is_followed: boolean;
   member_actions: MemberAction[];
   extends_actions: MemberAction[];
+  source?: PostSource;
 }
 /** One of GET /question/similar. */
 export interface SimilarQuestion {
@@ -227,6 +238,7 @@ export interface AnswerItem {
   vote_count: number;
   status: number;
   member_actions: MemberAction[];
+  source?: PostSource;
 }
 export type AnswerPage = Page<AnswerItem>;
 /** GET /answer/info and the reply of answering. */

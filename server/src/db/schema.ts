@@ -533,6 +533,17 @@ export interface ModerationLogTable {
   detail: Generated<string>;
 }
 
+/** Where an imported post came from, for its attribution (migration 0023). */
+export interface PostSourceTable {
+  object_id: Id;
+  url: string;
+  author_name: Generated<string>;
+  author_url: Generated<string>;
+  license: Generated<string>;
+  /** Score the source counted that no vote row here backs; vote_count = this + the vote rows. */
+  base_score: Generated<number>;
+}
+
 export interface Database {
   question: QuestionTable;
   answer: AnswerTable;
@@ -578,4 +589,5 @@ export interface Database {
   mail_digest: MailDigestTable;
   mail_digest_entry: MailDigestEntryTable;
   mail_quota: MailQuotaTable;
+  post_source: PostSourceTable;
 }

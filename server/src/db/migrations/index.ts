@@ -19,6 +19,7 @@ import { externalLoginProvider } from './0019_external_login_provider.js';
 import { reviewRulesSubmitter } from './0020_review_rules_submitter.js';
 import { apiKey } from './0021_api_key.js';
 import { webhook } from './0022_webhook.js';
+import { postSource } from './0023_post_source.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0020_review_rules_submitter': reviewRulesSubmitter,
   '0021_api_key': apiKey,
   '0022_webhook': webhook,
+  '0023_post_source': postSource,
 };

@@ -40,6 +40,8 @@ export const ACT = {
   questionUnpin: 120,
   questionShow: 121,
   questionHide: 122,
+  /** Reputation a member brought from an imported site (one ledger row per member, import/stackexchange). */
+  reputationImported: 200,
 } as const;
 
 /** The config key of each type, for the timeline's `activity_type` (the part after the first dot). */
@@ -81,4 +83,5 @@ export const ACT_KEY: Record<number, string> = {
   120: 'question.unpin',
   121: 'question.show',
   122: 'question.hide',
+  200: 'reputation.imported',
 };

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { answerPageQuery } from '@answer/contract';
+import type { answerPageQuery, PostSource } from '@answer/contract';
 import { notFound } from '../../core/errors.js';
 import { can, type SessionUser } from '../../core/guardian.js';
 import { presentId, toLongId } from '../../core/ids.js';
@@ -20,14 +20,16 @@ import { answerMemberActions } from './member-actions.js';
 import { answerMarks } from './viewer-marks.js';
 import { A, answerIdOrThrow, findAnswer } from './service.js';
 import { ACT } from '../activity/types.js';
+import { sourcesOf } from '../import/post-source.js';
 
 type AnswerRow = Selectable<AnswerTable>;
 type AnswerPageQuery = z.infer<typeof answerPageQuery>;
 
 function present(
   a: AnswerRow,
-  ctx: { permalink: number; users: Map<string, UserBasicInfo>; votes: Map<string, string>; collected: Set<string>; user: SessionUser | null; thresholds: Thresholds; lang: string },
+  ctx: { permalink: number; users: Map<string, UserBasicInfo>; votes: Map<string, string>; collected: Set<string>; sources: Map<string, PostSource>; user: SessionUser | null; thresholds: Thresholds; lang: string },
 ) {
+  const source = ctx.sources.get(String(a.id));
   return {
     id: presentId(String(a.id), ctx.permalink),
     question_id: presentId(String(a.question_id), ctx.permalink),
@@ -43,6 +45,7 @@ function present(
     vote_count: Number(a.vote_count),
     status: Number(a.status),
     member_actions: answerMemberActions(ctx.user, a, ctx.thresholds, ctx.lang),
+    ...(source ? { source } : {}),
   };
 }
 
@@ -50,7 +53,7 @@ function present(
 async function presentAll(runtime: Runtime, rows: AnswerRow[], user: SessionUser | null, lang: string) {
   const db = runtime.database;
   const ids = rows.map((r) => String(r.id));
-  const [settings, thresholds, users, marks, collections] = await Promise.all([
+  const [settings, thresholds, users, marks, collections, sources] = await Promise.all([
     loadSiteSettings(runtime),
     loadThresholds(runtime),
     loadUserBasics(runtime, rows.flatMap((r) => [String(r.user_id), String(r.last_edit_user_id)])),
@@ -60,10 +63,11 @@ async function presentAll(runtime: Runtime, rows: AnswerRow[], user: SessionUser
     user && ids.length
       ? db.selectFrom('collection').select('object_id').where('user_id', '=', user.id).where('object_id', 'in', ids).execute()
       : Promise.resolve([]),
+    sourcesOf(db, ids),
   ]);
   const votes = new Map(marks.map((m) => [String(m.object_id), Number(m.activity_type) === ACT.answerVoteUp ? 'vote_up' : 'vote_down']));
   const collected = new Set(collections.map((c) => String(c.object_id)));
-  return rows.map((a) => present(a, { permalink: settings.seo.permalink, users, votes, collected, user, thresholds, lang }));
+  return rows.map((a) => present(a, { permalink: settings.seo.permalink, users, votes, collected, sources, user, thresholds, lang }));
 }
 
 /**

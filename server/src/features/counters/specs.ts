@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ACT } from '../activity/types.js';
+import { importedScores } from '../import/post-source.js';
 
 type Db = Kysely<Database>;
 
@@ -27,15 +28,24 @@ const asMap = (rows: { id: unknown; n: unknown }[]) => new Map(rows.map((r) => [
 const QUESTION_LISTED = [1, 2]; // available and closed (domain.md 2.6); deleted and pending are not counted
 const ANSWER_AVAILABLE = 1;
 
-/** Net score of voted posts: up minus down (comments only take upvotes, so the same sum works). */
-const voteSum = (db: Db, ids: string[]) =>
-  db
-    .selectFrom('vote')
-    .select(['object_id as id', (eb) => eb.fn.sum<number>('direction').as('n')])
-    .where('object_id', 'in', ids)
-    .groupBy('object_id')
-    .execute()
-    .then(asMap);
+/**
+ * Net score of voted posts: up minus down (comments only take upvotes, so the same sum works), plus
+ * the score an imported post brought without voters (post_source.base_score).
+ */
+const voteSum = async (db: Db, ids: string[]) => {
+  const [votes, imported] = await Promise.all([
+    db
+      .selectFrom('vote')
+      .select(['object_id as id', (eb) => eb.fn.sum<number>('direction').as('n')])
+      .where('object_id', 'in', ids)
+      .groupBy('object_id')
+      .execute()
+      .then(asMap),
+    importedScores(db, ids),
+  ]);
+  for (const [id, base] of imported) votes.set(id, (votes.get(id) ?? 0) + base);
+  return votes;
+};
 
 /** Live follow rows (activity rows of one follow type that were not withdrawn). */
 const follows = (activityType: number) => (db: Db, ids: string[]) =>

@@ -20,6 +20,7 @@ import { questionBanner } from './banner.js';
 import { questionMemberActions } from './member-actions.js';
 import { inviteActions } from './invite.js';
 import { ACT } from '../activity/types.js';
+import { sourcesOf } from '../import/post-source.js';
 
 /**
  * GET /question/info as a reply: the visitors' shared one, or the signed-in reader's own, kept a few
@@ -113,6 +114,7 @@ export async function loadQuestionInfo(runtime: Runtime, id: string, user: Sessi
   const collected = user
     ? !!(await db.selectFrom('collection').select('id').where('user_id', '=', user.id).where('object_id', '=', id).executeTakeFirst())
     : false;
+  const source = (await sourcesOf(db, [id])).get(id);
   const users = await loadUserBasics(runtime, [String(q.user_id), String(q.last_edit_user_id), ...(lastAnswer ? [String(lastAnswer.user_id)] : [])]);
   const types = new Set(marks.map((m) => Number(m.activity_type)));
   const status = Number(q.status);
@@ -150,5 +152,6 @@ export async function loadQuestionInfo(runtime: Runtime, id: string, user: Sessi
     is_followed: types.has(ACT.questionFollow),
     member_actions: questionMemberActions(user, q, thresholds, lang),
     extends_actions: inviteActions(user, thresholds, status, lang),
+    ...(source ? { source } : {}),
   };
 }

@@ -7,6 +7,7 @@ import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Runtime } from '../../runtime.js';
 import { changedComments, changedQuestionLists } from '../question/list-cache.js';
 import { publish } from '../events/publish.js';
+import { importedScore } from '../import/post-source.js';
 import { lockUsers, record, reverse } from '../reputation/ledger.js';
 
 type Kind = 'question' | 'answer' | 'comment';
@@ -116,10 +117,14 @@ export async function vote(runtime: Runtime, user: SessionUser, rawId: string, w
 
 class RaceLost extends Error {}
 
+/** Votes on a post; an imported post's score without voters (post_source.base_score) counts as up or down votes. */
 async function tally(db: Pick<Runtime['database'], 'selectFrom'>, objectId: string) {
-  const rows = await db.selectFrom('vote').select(['direction', (eb) => eb.fn.countAll().as('n')]).where('object_id', '=', objectId).groupBy('direction').execute();
+  const [rows, base] = await Promise.all([
+    db.selectFrom('vote').select(['direction', (eb) => eb.fn.countAll().as('n')]).where('object_id', '=', objectId).groupBy('direction').execute(),
+    importedScore(db, objectId),
+  ]);
   const count = (d: number) => Number(rows.find((r) => Number(r.direction) === d)?.n ?? 0);
-  return { up: count(1), down: count(-1) };
+  return { up: count(1) + Math.max(0, base), down: count(-1) + Math.max(0, -base) };
 }
 
 async function result(runtime: Runtime, userId: string, objectId: string): Promise<VoteResult> {

@@ -1,0 +1,34 @@
+import { plainText, renderBasic, renderMarkdown } from '../../../core/markdown.js';
+import { terms } from '../../search/terms.js';
+import { htmlToMarkdown } from './html-markdown.js';
+
+/** A text to convert: a body in HTML (posts, bios), or in Markdown already (comments). */
+export interface ConvertJob {
+  html?: string;
+  markdown?: string;
+  /** A question's title, for its search terms. */
+  title?: string;
+  /** Whether the search index needs its terms. */
+  index?: boolean;
+  /** A profile text: rendered with the short-text rules (bios), not as a post. */
+  basic?: boolean;
+}
+
+export interface Converted {
+  markdown: string;
+  html: string;
+  titleTerms: string[];
+  bodyTerms: string[];
+}
+
+/** The costly part of importing a post, done off the writing thread (convert-pool.ts) when it can be. */
+export function convert(job: ConvertJob): Converted {
+  const markdown = job.markdown ?? htmlToMarkdown(job.html ?? '');
+  const html = markdown ? (job.basic ? renderBasic(markdown) : renderMarkdown(markdown)) : '';
+  return {
+    markdown,
+    html,
+    titleTerms: job.index ? terms(job.title ?? '') : [],
+    bodyTerms: job.index ? terms(plainText(html)) : [],
+  };
+}

@@ -1,0 +1,207 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { DataPaths } from '../../../config/paths.js';
+import type { Database } from '../../../db/schema.js';
+import { ImportError, type ImportReport, type ImportRun, newReport, problem } from '../report.js';
+import { sourceSite } from './attribution.js';
+import { importBadges, loadBadges, reportUnmatchedBadges } from './badges.js';
+import { importComments } from './comments.js';
+import { type CloseReasons, type ImportContext, NOTHING, type Write } from './context.js';
+import { convertPool } from './convert-pool.js';
+import { finishImport } from './finish.js';
+import { keepHeapSmall } from './heap.js';
+import { type HistoryState, importHistory } from './history.js';
+import { IdSet, idPlan, ids } from './id-plan.js';
+import { importLinks } from './links.js';
+import { importPosts } from './posts.js';
+import { importTags, loadSiteTags, writeTagExcerpts } from './tags.js';
+import { importUsers } from './users.js';
+import { importVotes } from './votes.js';
+import { countRows, type DumpRow, dumpRows } from './xml-rows.js';
+
+/** The dump's files in the order they are read: each one's rows refer only to files before it. */
+const FILES = [
+  { name: 'Users.xml', root: 'users' },
+  { name: 'Tags.xml', root: 'tags' },
+  { name: 'Posts.xml', root: 'posts' },
+  { name: 'Comments.xml', root: 'comments' },
+  { name: 'PostHistory.xml', root: 'posthistory' },
+  { name: 'PostLinks.xml', root: 'postlinks' },
+  { name: 'Votes.xml', root: 'votes' },
+  { name: 'Badges.xml', root: 'badges' },
+] as const;
+type FileName = (typeof FILES)[number]['name'];
+
+/** Heap kept by the thread that reads and writes (see heap.ts); conversion threads keep less. */
+const MAIN_HEAP_MB = 64;
+
+/** Rows per batch: one transaction each, big enough that SQLite commits stay a small part of the time. */
+const BATCH = 500;
+
+/** For tests: smaller batches, and a call after each batch is written, so a test can stop an import half-way. */
+export interface ImportHooks {
+  batchSize?: number;
+  afterBatch?: (file: FileName, batch: number) => void;
+}
+
+/**
+ * `answer import stackexchange <folder>`: a Stack Exchange data dump into this site. Every file is
+ * read once to check it is complete XML (a truncated or broken file refuses the import before
+ * anything is written), then imported file by file in batches, streaming, so memory stays flat
+ * whatever the dump's size. Ids come from the dump's ids (id-plan.ts), so an interrupted import
+ * run again finishes the job, and a finished one run again changes nothing.
+ */
+export async function importStackExchange(db: Kysely<Database>, _paths: DataPaths, options: { folder: string } & ImportRun, hooks: ImportHooks = {}): Promise<ImportReport> {
+  const report = newReport();
+  const files = locateFiles(options.folder);
+  if (!files.has('Posts.xml')) throw new ImportError(`${options.folder} has no Posts.xml: give the folder of an unpacked Stack Exchange dump (Posts.xml, Users.xml, Comments.xml, ...).`);
+  for (const { name } of FILES) if (!files.has(name)) problem(report, `${name} is not in the dump folder: nothing from it is imported`);
+
+  const rowsIn = new Map<FileName, number>();
+  for (const { name, root } of FILES) {
+    const file = files.get(name);
+    if (!file) continue;
+    options.progress.stage(`checking ${name} (bytes)`, fs.statSync(file).size);
+    let seen = 0;
+    const counted = await countRows(file, root, (bytes) => {
+      options.progress.tick(bytes - seen);
+      seen = bytes;
+    });
+    rowsIn.set(name, counted);
+  }
+
+  const site = sourceSite(options.folder);
+  if (!process.env.ANSWER_IMPORT_SITE_URL) problem(report, `Attribution links point to ${site.url} (from the folder's name; set ANSWER_IMPORT_SITE_URL to another address before importing to change it)`);
+  const plan = await idPlan(db, site.host, !options.dryRun);
+  const ctx: ImportContext = {
+    db,
+    dryRun: options.dryRun,
+    report,
+    pool: convertPool(options.dryRun ? 0 : undefined),
+    ids: ids(plan),
+    site,
+    communityId: ids(plan).user(-1),
+    users: new IdSet(),
+    questions: new IdSet(),
+    answers: new IdSet(),
+    closed: new IdSet(),
+    tags: new Map(),
+    nextTag: 0,
+    extraTagsCounted: false,
+    tagTexts: new Map(),
+    questionUrl: await questionUrls(db),
+    closeReasons: await closeReasons(db),
+  };
+  ctx.users.add(-1);
+  try {
+    await importFiles(ctx, files, rowsIn, options, hooks);
+  } finally {
+    await ctx.pool.close();
+  }
+  if (!ctx.dryRun) {
+    options.progress.stage('finishing (counts, accepted answers, revisions)');
+    await finishImport(ctx);
+  }
+  options.progress.finish();
+  return report;
+}
+
+/** Every file present, in FILES order, each stage reading batches and writing them as the next is read. */
+async function importFiles(ctx: ImportContext, files: Map<FileName, string>, rowsIn: Map<FileName, number>, options: ImportRun, hooks: ImportHooks) {
+  await loadSiteTags(ctx);
+  const excerpts = new Map<string, string>();
+  const history: HistoryState = { open: null, guid: '' };
+  const badges = await loadBadges(ctx);
+  const unmatchedBadges = new Map<string, number>();
+
+  const inline = (step: () => Promise<void>) => step().then(() => NOTHING);
+  const steps: Record<FileName, (rows: DumpRow[], last: boolean) => Promise<Write>> = {
+    'Users.xml': (rows) => importUsers(ctx, rows),
+    'Tags.xml': (rows) => inline(() => importTags(ctx, rows)),
+    'Posts.xml': (rows) => importPosts(ctx, rows, excerpts),
+    'Comments.xml': (rows) => importComments(ctx, rows),
+    'PostHistory.xml': (rows, last) => inline(() => importHistory(ctx, rows, history, last)),
+    'PostLinks.xml': (rows) => inline(() => importLinks(ctx, rows)),
+    'Votes.xml': (rows) => inline(() => importVotes(ctx, rows)),
+    'Badges.xml': (rows) => inline(() => importBadges(ctx, rows, badges, unmatchedBadges)),
+  };
+  for (const { name, root } of FILES) {
+    const file = files.get(name);
+    if (!file) continue;
+    options.progress.stage(name, rowsIn.get(name));
+    await importFile(dumpRows(file, root, hooks.batchSize ?? BATCH), rowsIn.get(name)!, steps[name], (rows, n) => {
+      options.progress.tick(rows);
+      hooks.afterBatch?.(name, n);
+    });
+    if (name === 'PostHistory.xml' && history.open) await importHistory(ctx, [], history, true);
+    if (name === 'Posts.xml' && !ctx.dryRun) await writeTagExcerpts(ctx, excerpts);
+  }
+  reportUnmatchedBadges(ctx, unmatchedBadges);
+}
+
+/**
+ * One file's batches: each is read and converted while the one before it is written, and written
+ * in order, one transaction each. `written` is told after each batch is committed.
+ */
+async function importFile(batches: AsyncGenerator<DumpRow[]>, total: number, step: (rows: DumpRow[], last: boolean) => Promise<Write>, written: (rows: number, n: number) => void) {
+  let writing: Promise<void> | null = null;
+  let pendingRows = 0;
+  let n = 0;
+  let read = 0;
+  const settle = async () => {
+    if (!writing) return;
+    await writing;
+    writing = null;
+    written(pendingRows, ++n);
+  };
+  try {
+    for await (const rows of batches) {
+      read += rows.length;
+      const write = await step(rows, read >= total);
+      await settle();
+      keepHeapSmall(MAIN_HEAP_MB);
+      pendingRows = rows.length;
+      writing = write();
+    }
+    await settle();
+  } finally {
+    // A failure elsewhere leaves no transaction running behind the caller's back.
+    await (writing as Promise<void> | null)?.catch(() => {});
+  }
+}
+
+/** The dump's files by their usual names, found whatever their case ("posts.xml" too). */
+function locateFiles(folder: string): Map<FileName, string> {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync(folder);
+  } catch {
+    throw new ImportError(`Cannot read the folder ${folder}: give the folder of an unpacked Stack Exchange dump.`);
+  }
+  const out = new Map<FileName, string>();
+  for (const { name } of FILES) {
+    const entry = entries.find((e) => e.toLowerCase() === name.toLowerCase());
+    if (entry) out.set(name, path.join(folder, entry));
+  }
+  return out;
+}
+
+/** The config ids of the close reasons a dump's reasons map to (seeded by the installer). */
+async function closeReasons(db: Kysely<Database>): Promise<CloseReasons> {
+  const rows = await db.selectFrom('config').select(['id', 'key']).where('key', 'in', ['reason.a_duplicate', 'reason.community_specific', 'reason.not_clarity', 'reason.something']).execute();
+  const id = (key: string, fallback: number) => Number(rows.find((r) => r.key === key)?.id ?? fallback);
+  return { duplicate: id('reason.a_duplicate', 60), offTopic: id('reason.community_specific', 63), unclear: id('reason.not_clarity', 64), other: id('reason.something', 59) };
+}
+
+/** Our questions' addresses, absolute when the site's URL is set (a duplicate's banner links to the original). */
+async function questionUrls(db: Kysely<Database>): Promise<(id: string) => string> {
+  const row = await db.selectFrom('site_info').select('content').where('type', '=', 'general').executeTakeFirst();
+  let base = '';
+  try {
+    base = String((JSON.parse(row?.content ?? '{}') as { site_url?: string }).site_url ?? '').replace(/\/+$/, '');
+  } catch {
+    // A site without a readable general setting links its duplicates by path.
+  }
+  return (id: string) => `${base}/questions/${id}`;
+}

@@ -1,0 +1,29 @@
+import type { Kysely, Transaction } from 'kysely';
+import { dialectOf } from '../../../db/migrations/dialect.js';
+import type { Database } from '../../../db/schema.js';
+
+type Tx = Kysely<Database> | Transaction<Database>;
+
+/** Bound parameters per statement, under SQLite's limit (32,766) and the others' (65,535). */
+const PARAMETERS = 30_000;
+
+/**
+ * Inserts rows, leaving out every row whose key (or unique key) is already there: each imported
+ * row has an id derived from the dump, so running the import again, after an interruption or
+ * not, writes only what is missing and never a second copy.
+ */
+export async function insertNew<T extends keyof Database>(trx: Tx, table: T, rows: readonly object[]): Promise<void> {
+  if (!rows.length) return;
+  const per = Math.max(1, Math.floor(PARAMETERS / Object.keys(rows[0]!).length));
+  const mysql = dialectOf(trx) === 'mysql';
+  for (let i = 0; i < rows.length; i += per) {
+    const values = rows.slice(i, i + per) as never;
+    const insert = trx.insertInto(table);
+    await (mysql ? insert.orIgnore().values(values) : insert.values(values).onConflict((oc) => oc.doNothing())).execute();
+  }
+}
+
+/** Slices of a list small enough for an `in (...)` list of bound parameters. */
+export function* slices<T>(list: readonly T[], size = 5000): Generator<T[]> {
+  for (let i = 0; i < list.length; i += size) yield list.slice(i, i + size);
+}
