@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig } from 'vitest/config';
+import { bootstrapIcons } from './bootstrap-icons';
 import { localeParts } from './locale-parts';
 import { precompress } from './precompress';
 
@@ -53,7 +54,7 @@ function questionPartsChunk(id: string, ctx: ChunkingContext): string | null {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react(), localeParts()] : [react(), localeParts(), precompress()],
+  plugins: isSsrBuild ? [react(), localeParts(), bootstrapIcons()] : [react(), localeParts(), bootstrapIcons(), precompress()],
   // The server replaces this with a fresh nonce per page (server/src/spa.ts); Vite also writes it
   // into <meta property="csp-nonce">, where the editor reads it for its <style> element.
   html: { cspNonce: '__CSP_NONCE__' },

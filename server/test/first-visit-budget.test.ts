@@ -14,7 +14,9 @@ import { WEB_DIST } from '../src/web-dist.js';
  * in a browser), so these are all the files the visit loads.
  */
 const MAX_FILES = 10;
-const MAX_GZIP_KB = 150;
+// 150 KB until issue 30 gave the pages icons, generated avatars, the share and attribution lines and
+// the site's keys (about 4 KB gzip, docs/decisions.md "Look and feel").
+const MAX_GZIP_KB = 156;
 // The Markdown editor (CodeMirror): downloaded when an editor opens, never with a page to read; nor
 // the form field that opens it, a chunk of its own as the forms of several areas share it.
 const EDITOR = 'src/components/editor/MarkdownEditor.tsx';

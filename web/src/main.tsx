@@ -1,4 +1,5 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
+import './app/dark-contrast.css';
 import { StrictMode } from 'react';
 import { hydrate as hydrateQueries } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';

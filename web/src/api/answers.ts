@@ -1,4 +1,4 @@
-import { API_PREFIX } from '@answer/contract';
+import { API_PREFIX, type PostSource } from '@answer/contract';
 import { get, post, request } from './client';
 import type { EditResult, MemberAction, PageOf, UserBrief } from './post-types';
 import type { QuestionInfo } from './questions';
@@ -25,6 +25,8 @@ export interface AnswerInfo {
   /** The viewer's own marks on it. */
   collected: boolean;
   vote_status: VoteStatus;
+  /** Where an imported answer came from (shown as its attribution); absent otherwise. */
+  source?: PostSource;
 }
 
 export const ACCEPTED = 2;

@@ -1,4 +1,4 @@
-import { API_PREFIX } from '@answer/contract';
+import { API_PREFIX, type PostSource } from '@answer/contract';
 import { get, post, request } from './client';
 import type { EditResult, MemberAction, PageOf, TagBrief, UserBrief } from './post-types';
 import type { VoteStatus } from './votes';
@@ -55,6 +55,8 @@ export interface QuestionInfo {
   member_actions: MemberAction[];
   /** Actions beyond the post menu, e.g. invite_other_to_answer. */
   extends_actions: MemberAction[];
+  /** Where an imported question came from (shown as its attribution); absent otherwise. */
+  source?: PostSource;
   /** 2 = pinned to the top of every list. */
   pin: number;
   /** 2 = unlisted (reachable by URL only). */

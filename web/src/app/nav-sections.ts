@@ -1,13 +1,14 @@
 import { type RouteObject, useMatches } from 'react-router';
+import type { IconName } from '../components/icons/Icon';
 
 /** The areas the side navigation links to; a route belongs to at most one. */
 export type NavSection = 'questions' | 'tags' | 'users' | 'badges';
 
-export const NAV_LINKS: readonly { to: string; key: string; section: NavSection }[] = [
-  { to: '/questions', key: 'nav.questions', section: 'questions' },
-  { to: '/tags', key: 'nav.tags', section: 'tags' },
-  { to: '/users', key: 'nav.users', section: 'users' },
-  { to: '/badges', key: 'nav.badges', section: 'badges' },
+export const NAV_LINKS: readonly { to: string; key: string; section: NavSection; icon: IconName }[] = [
+  { to: '/questions', key: 'nav.questions', section: 'questions', icon: 'question-circle-fill' },
+  { to: '/tags', key: 'nav.tags', section: 'tags', icon: 'tags-fill' },
+  { to: '/users', key: 'nav.users', section: 'users', icon: 'people-fill' },
+  { to: '/badges', key: 'nav.badges', section: 'badges', icon: 'award-fill' },
 ];
 
 interface SectionHandle {

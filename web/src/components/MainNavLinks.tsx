@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { deriveLoginState } from '../app/login-state';
 import { NAV_LINKS, useNavSection } from '../app/nav-sections';
 import { useUser } from '../state/user';
+import { Icon } from './icons/Icon';
 import { ReviewNavLink } from './ReviewNavLink';
 
 /** Questions, tags, users, badges (and the review queue for staff), the current section lit. */
@@ -16,10 +17,11 @@ export function MainNavLinks({ onNavigate }: { onNavigate?: () => void }) {
         <Link
           key={link.to}
           to={link.to}
-          className={`nav-link ${link.section === section ? 'active' : ''}`}
+          className={`nav-link d-flex align-items-center gap-2 ${link.section === section ? 'active' : ''}`}
           aria-current={link.section === section ? 'page' : undefined}
           onClick={onNavigate}
         >
+          <Icon name={link.icon} />
           {t(link.key)}
         </Link>
       ))}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { deriveLoginState } from '../app/login-state';
 import { useNotificationStatus } from '../hooks/useNotificationStatus';
 import { useUser } from '../state/user';
+import { Icon } from './icons/Icon';
 
 /** Counts above this show as "99+" so the badge keeps its size. */
 const MAX_SHOWN = 99;
@@ -26,9 +27,7 @@ export function NotificationBell({ colored }: { colored: boolean }) {
       title={t('notifications.title')}
       data-testid="notification-bell"
     >
-      <svg width="20" height="20" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">
-        <path d="M8 16a2 2 0 0 0 2-2H6a2 2 0 0 0 2 2M8 1.918l-.797.161A4 4 0 0 0 4 6c0 .628-.134 2.197-.459 3.742-.16.767-.376 1.566-.663 2.258h10.244c-.287-.692-.502-1.49-.663-2.258C12.134 8.197 12 6.628 12 6a4 4 0 0 0-3.203-3.92zM14.22 12c.223.447.481.801.78 1H1c.299-.199.557-.553.78-1C2.68 10.2 3 6.88 3 6c0-2.42 1.72-4.44 4.005-4.901a1 1 0 1 1 1.99 0A5 5 0 0 1 13 6c0 .88.32 4.2 1.22 6" />
-      </svg>
+      <Icon name="bell" size={20} />
       {unread > 0 && (
         <span className="position-absolute top-0 start-100 translate-middle badge rounded-pill bg-danger" data-testid="notification-count" aria-hidden="true">
           {unread > MAX_SHOWN ? `${MAX_SHOWN}+` : unread}

@@ -30,7 +30,7 @@ export const hasProfile = (user: LinkedUser) => Boolean(user.username) && user.s
 export function UserLink({ user, avatarSize, avatarOnly, className = '' }: Props) {
   const name = user.display_name || user.username;
   const size = avatarSize ?? (avatarOnly ? 32 : undefined);
-  const picture = size !== undefined && <Avatar src={user.avatar} name={name} size={size} />;
+  const picture = size !== undefined && <Avatar src={user.avatar} name={name} size={size} seed={user.username} />;
   const content = avatarOnly ? (
     picture
   ) : (

@@ -19,8 +19,8 @@ export function UserMenu({ user, isAdmin }: { user: UserInfo; isAdmin: boolean }
   const controlCenter = activeAgent(useAgent())?.control_center ?? [];
   return (
     <Dropdown align="end">
-      <Dropdown.Toggle variant="link" className="p-0 border-0 d-flex align-items-center" aria-label={t('header.user_menu', { name })}>
-        <Avatar src={avatarUrl(user.avatar, users)} name={name} />
+      <Dropdown.Toggle variant="link" className="p-0 border-0 d-flex align-items-center text-decoration-none" aria-label={t('header.user_menu', { name })}>
+        <Avatar src={avatarUrl(user.avatar, users)} name={name} seed={user.username} />
       </Dropdown.Toggle>
       <Dropdown.Menu>
         <Dropdown.Item as={Link} to={`/users/${encodeURIComponent(user.username)}`}>

@@ -12,20 +12,35 @@ export interface Permission {
   need: number;
 }
 
+/**
+ * The privileges the reading and writing pages show controls for, asked in one request per member
+ * (kept a minute): votes, comments, flags and new tags.
+ */
+export const PROBED_ACTIONS = [
+  'question.vote_up',
+  'question.vote_down',
+  'answer.vote_up',
+  'answer.vote_down',
+  'comment.vote_up',
+  'comment.add',
+  'report.add',
+  'tag.add',
+] as const;
+export type ProbedAction = (typeof PROBED_ACTIONS)[number];
+
 const ALLOWED: Permission = { allowed: true, tip: '', need: 0 };
 
 /**
- * Whether the signed-in member may take `action` (a privilege key such as `tag.add` or
- * `question.vote_up`), from the server's privilege probe: one request per member and action, kept a
- * minute. Until it answers, and for visitors (whom the member gates send to log in), the control
- * stays as it was: the server still decides every request.
+ * Whether the signed-in member may take `action`, from the server's privilege probe. Until it
+ * answers, and for visitors (whom the member gates send to log in), the control stays as it was:
+ * the server still decides every request.
  */
-export function usePermission(action: string): Permission {
+export function usePermission(action: ProbedAction): Permission {
   const user = useUser();
   const member = deriveLoginState(user).isNormal;
   const probe = useQuery({
-    queryKey: ['permission', user?.id ?? '', action],
-    queryFn: ({ signal }) => getPermissions([action], signal),
+    queryKey: ['permission', user?.id ?? ''],
+    queryFn: ({ signal }) => getPermissions(PROBED_ACTIONS, signal),
     enabled: member,
     staleTime: 60_000,
   });

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   redirectPath: '_a_rp_',
   languageResources: '_a_lang_r_',
   colorScheme: '_a_cs_',
+  /** The question lists' density (compact or comfortable), a reader's choice in this browser. */
+  listDensity: '_a_ld_',
 } as const;
 
 // Stored form: "<expiry in ms since epoch>|<JSON value>", so stale entries expire without a sweep.

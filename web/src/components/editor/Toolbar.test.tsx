@@ -24,6 +24,28 @@ afterEach(async () => {
   pluginParts.set(EMPTY);
 });
 
+describe("the editor toolbar's own buttons", () => {
+  it('draw a Bootstrap icon each, hidden from screen readers, and are named by their label', async () => {
+    await act(async () => root.render(<Toolbar onItem={() => undefined} onPluginButton={() => undefined} />));
+    const tools = [...host.querySelectorAll<HTMLButtonElement>('[data-tool]')];
+    expect(tools).toHaveLength(14);
+    for (const tool of tools) {
+      const icon = tool.querySelector('svg');
+      expect(icon?.getAttribute('aria-hidden'), tool.dataset.tool).toBe('true');
+      expect(icon?.querySelector('path'), tool.dataset.tool).not.toBeNull();
+      // No text glyph beside the icon: the label is the only name.
+      expect(tool.textContent, tool.dataset.tool).toBe('');
+      expect(tool.getAttribute('aria-label'), tool.dataset.tool).toBeTruthy();
+    }
+    expect(host.querySelector('[data-tool="bold"]')?.getAttribute('aria-label')).toBe('Bold');
+  });
+
+  it('follow the colour theme instead of a fixed light button style', async () => {
+    await act(async () => root.render(<Toolbar onItem={() => undefined} onPluginButton={() => undefined} />));
+    expect(host.querySelector('.btn-light')).toBeNull();
+  });
+});
+
 describe("the editor toolbar's plugin buttons", () => {
   it("follow the app's own buttons, named and drawn by the plugin, and report which was pressed", async () => {
     const onPluginButton = vi.fn();

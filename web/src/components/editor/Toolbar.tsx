@@ -1,23 +1,8 @@
-import type { JSX } from 'react';
 import { useTranslation } from '../../i18n/translator';
 import { type EditorButtonPart, usePluginParts } from '../../plugins/parts';
+import { SvgIcon } from '../icons/svg-icon';
+import { TOOLBAR_ICONS } from './toolbar-icons';
 import { TOOLBAR, type ToolbarItem } from './toolbar-items';
-
-// Drawn rather than emoji, which many systems (and headless browsers) lack a font for.
-const ICONS: Record<string, JSX.Element> = {
-  link: (
-    <svg width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round">
-      <path d="M6.5 9.5l3-3M7 4.5l1-1a2.8 2.8 0 014 4l-1 1M9 11.5l-1 1a2.8 2.8 0 01-4-4l1-1" />
-    </svg>
-  ),
-  image: (
-    <svg width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round">
-      <rect x="1.5" y="2.5" width="13" height="11" rx="1.5" />
-      <circle cx="5.5" cy="6" r="1.2" />
-      <path d="M2 12l4-4 3 3 2-2 3 3" />
-    </svg>
-  ),
-};
 
 // Keep the editor's selection: a click must not move focus before the command runs.
 const keepFocus = (e: { preventDefault(): void }) => e.preventDefault();
@@ -46,7 +31,7 @@ export function Toolbar({ onItem, onPluginButton, disabled }: ToolbarProps) {
               <button
                 key={item.id}
                 type="button"
-                className="btn btn-light editor-tool"
+                className="btn editor-tool"
                 title={label}
                 aria-label={label}
                 disabled={disabled}
@@ -54,7 +39,7 @@ export function Toolbar({ onItem, onPluginButton, disabled }: ToolbarProps) {
                 onClick={() => onItem(item)}
                 data-tool={item.id}
               >
-                <span aria-hidden="true">{ICONS[item.id] ?? item.glyph}</span>
+                <SvgIcon shapes={TOOLBAR_ICONS[item.id]!} size={16} />
               </button>
             );
           })}
@@ -68,7 +53,7 @@ export function Toolbar({ onItem, onPluginButton, disabled }: ToolbarProps) {
               <button
                 key={`${button.slug}/${button.name}`}
                 type="button"
-                className="btn btn-light editor-tool"
+                className="btn editor-tool"
                 title={label}
                 aria-label={label}
                 disabled={disabled}

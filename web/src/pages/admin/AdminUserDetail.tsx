@@ -32,7 +32,7 @@ export function AdminUserDetail() {
       </nav>
       <div className="d-flex flex-wrap align-items-start justify-content-between gap-3 mb-4">
         <div className="d-flex align-items-center gap-3">
-          <Avatar src={u.avatar} name={u.display_name} size={64} />
+          <Avatar src={u.avatar} name={u.display_name} size={64} seed={u.username} />
           <div>
             <h1 className="h3 mb-1">{u.display_name}</h1>
             <div className="text-body-secondary">

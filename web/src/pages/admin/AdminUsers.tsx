@@ -101,7 +101,7 @@ export function AdminUsers() {
                 <tr key={user.user_id} data-testid="admin-user-row" data-username={user.username}>
                   <td>
                     <div className="d-flex align-items-center gap-2">
-                      <Avatar src={user.avatar} name={user.display_name} size={32} />
+                      <Avatar src={user.avatar} name={user.display_name} size={32} seed={user.username} />
                       <div>
                         <Link to={`/admin/users/${user.user_id}`} className="fw-semibold">
                           {user.display_name}

@@ -76,7 +76,7 @@ export function HealthInfo({ info }: { info: DashboardInfo }) {
     legal?.tos && legal.privacy ? (
       <span className="text-success">{t('admin.dashboard.legal_published')}</span>
     ) : (
-      <Link to="/admin/legal" className="link-warning" data-testid="dashboard-legal-missing">
+      <Link to="/admin/legal" className="text-warning-emphasis" data-testid="dashboard-legal-missing">
         {t('admin.dashboard.legal_missing')}
       </Link>
     );

@@ -26,32 +26,35 @@ export function OperatorHelp({ onPick, initiallyOpen = false }: { onPick: (examp
         {t('search.help.toggle')}
       </button>
       {open && (
-        <table id={id} className="table table-sm small mt-2 mb-0" data-testid="search-help">
-          <caption className="caption-top">{t('search.help.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('search.help.operator')}</th>
-              <th scope="col">{t('search.help.meaning')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {OPERATORS.map((op) => (
-              <tr key={op.key}>
-                <td>
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline-secondary font-monospace py-0"
-                    onClick={() => onPick(op.example)}
-                    aria-label={t('search.help.add', { example: op.example })}
-                  >
-                    {op.example}
-                  </button>
-                </td>
-                <td>{t(`search.help.${op.key}`)}</td>
+        // Scrolls inside its own box on a phone rather than widening the page.
+        <div className="table-responsive mt-2">
+          <table id={id} className="table table-sm small mb-0" data-testid="search-help">
+            <caption className="caption-top">{t('search.help.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('search.help.operator')}</th>
+                <th scope="col">{t('search.help.meaning')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {OPERATORS.map((op) => (
+                <tr key={op.key}>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-secondary font-monospace py-0"
+                      onClick={() => onPick(op.example)}
+                      aria-label={t('search.help.add', { example: op.example })}
+                    >
+                      {op.example}
+                    </button>
+                  </td>
+                  <td>{t(`search.help.${op.key}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </div>
   );

@@ -13,13 +13,15 @@ interface AvatarPickerProps {
   custom: string;
   gravatar: string;
   name: string;
+  /** The username: the generated avatar's colour, as every page shows it. */
+  seed: string;
   disabled: boolean;
   error?: string;
   onChange: (type: string, custom: string) => void;
 }
 
-/** The profile picture: the initial letter ("system"), the Gravatar of the address, or an uploaded image. */
-export function AvatarPicker({ type, custom, gravatar, name, disabled, error, onChange }: AvatarPickerProps) {
+/** The profile picture: the generated initials ("system"), the Gravatar of the address, or an uploaded image. */
+export function AvatarPicker({ type, custom, gravatar, name, seed, disabled, error, onChange }: AvatarPickerProps) {
   const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState('');
@@ -45,7 +47,7 @@ export function AvatarPicker({ type, custom, gravatar, name, disabled, error, on
     <fieldset className="mb-3" disabled={disabled} aria-describedby={shownError ? 'avatar-error' : undefined}>
       <legend className="form-label fs-6">{t('settings.profile_page.avatar')}</legend>
       <div className="d-flex gap-3 align-items-start">
-        <Avatar src={preview} name={name} size={64} />
+        <Avatar src={preview} name={name} size={64} seed={seed} />
         <div>
           {AVATAR_CHOICES.map((choice) => (
             <Form.Check

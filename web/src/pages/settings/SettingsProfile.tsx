@@ -84,6 +84,7 @@ function ProfileForm({ user, users, owned, provider }: { user: UserInfo; users: 
         custom={form.values.avatar_custom}
         gravatar={user.avatar.gravatar}
         name={form.values.display_name || user.username}
+        seed={user.username}
         disabled={!users.allow_update_avatar}
         error={form.errors.avatar}
         onChange={(type, custom) => {

@@ -11,6 +11,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { useSiteInfo } from '../../state/site';
 import { useUser } from '../../state/user';
 import { LIST_ORDERS, type ListOrder, listHref, readListState, serverOrder } from '../questions/list/list-params';
+import { DensitySwitch } from '../questions/list/DensitySwitch';
 import { OrderTabs } from '../questions/list/OrderTabs';
 import { QuestionItems } from '../questions/list/QuestionItems';
 import { synonymRedirect } from './synonym-redirect';
@@ -59,7 +60,10 @@ function TagQuestions({ tag }: { tag: TagInfo }) {
         <span className="text-body-secondary small" aria-live="polite">
           {data ? t('question.list.count', { count: data.count }) : ''}
         </span>
-        <OrderTabs orders={LIST_ORDERS} current={order} hrefOf={(o) => hrefOf({ order: o })} />
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <OrderTabs orders={LIST_ORDERS} current={order} hrefOf={(o) => hrefOf({ order: o })} />
+          <DensitySwitch />
+        </div>
       </div>
       <QuestionItems
         list={data?.list}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/translator';
 import { Link } from 'react-router';
 import { type TagInfo, getTagSynonyms } from '../../api/tags';
+import { FeedLink } from '../../components/FeedLink';
 import { tagPath } from '../../components/question-links';
 import { TagFollowButton } from './TagFollowButton';
 
@@ -21,7 +22,10 @@ export function TagHeader({ tag, headingId }: { tag: TagInfo; headingId: string 
           </Link>
           {tag.status === 'deleted' && <span className="badge text-bg-danger ms-2 fs-6 align-middle">{t('tags.deleted')}</span>}
         </h1>
-        <TagFollowButton tagId={tag.tag_id} name={tag.display_name} followed={tag.is_follower} count={tag.follow_count} />
+        <div className="d-flex align-items-center gap-3">
+          <FeedLink href={`/feeds/tags/${encodeURIComponent(tag.slug_name)}.atom`} />
+          <TagFollowButton tagId={tag.tag_id} name={tag.display_name} followed={tag.is_follower} count={tag.follow_count} />
+        </div>
       </div>
       {synonyms.length > 0 && (
         <p className="small text-body-secondary mb-0" data-testid="tag-synonyms">

@@ -22,7 +22,7 @@ export function ProfileHeader({ info, isOwner }: { info: PersonalInfo; isOwner: 
         </div>
       )}
       <div className="d-flex flex-wrap align-items-center gap-3">
-        <Avatar src={info.avatar} name={name} size={96} />
+        <Avatar src={info.avatar} name={name} size={96} seed={info.username} />
         <div className="flex-grow-1">
           <h1 className="h3 mb-0 text-break">{name}</h1>
           <div className="text-body-secondary">@{info.username}</div>

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/translator';
 import { acceptAnswer } from '../../../api/operations';
+import { Icon } from '../../../components/icons/Icon';
 import { explainFailure } from './optimistic';
 
 interface AcceptButtonProps {
@@ -43,7 +44,7 @@ export function AcceptButton({ questionId, answerId, accepted }: AcceptButtonPro
       disabled={busy}
       onClick={() => void click()}
     >
-      <span aria-hidden="true">✓</span> {accepted ? t('question.accepted') : t('question.accept')}
+      <Icon name="check-lg" /> {accepted ? t('question.accepted') : t('question.accept')}
     </button>
   );
 }

@@ -1,13 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/translator';
 import { ACCEPTED, ANSWER_STATUS, type AnswerInfo } from '../../../api/answers';
+import { Icon } from '../../../components/icons/Icon';
 import { PostHtml } from '../../../components/PostHtml';
 import { AcceptButton } from './AcceptButton';
 import { AnswerMenu } from './AnswerMenu';
 import { AuthorCard } from './AuthorCard';
+import { PostSource } from './PostSource';
 import { BookmarkButton } from './BookmarkButton';
 import { Comments } from './comments/Comments';
 import { Reactions } from './Reactions';
+import { ShareButton } from './ShareButton';
 import { VoteButtons } from './VoteButtons';
 
 interface AnswerItemProps {
@@ -41,7 +44,7 @@ export function AnswerItem({ answer: a, questionId, focused, canAccept, loggedIn
         <div className="d-flex gap-2 small mb-2">
           {accepted && (
             <span className="badge text-bg-success" data-testid="accepted-mark">
-              <span aria-hidden="true">✓ </span>
+              <Icon name="check-lg" className="me-1" />
               {t('question.accepted')}
             </span>
           )}
@@ -49,6 +52,7 @@ export function AnswerItem({ answer: a, questionId, focused, canAccept, loggedIn
         </div>
       )}
       <PostHtml html={a.html} className="mb-3" />
+      {a.source && <PostSource source={a.source} />}
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <VoteButtons
           objectId={a.id}
@@ -60,6 +64,7 @@ export function AnswerItem({ answer: a, questionId, focused, canAccept, loggedIn
         {canAccept && !state && <AcceptButton questionId={questionId} answerId={a.id} accepted={accepted} />}
         <BookmarkButton objectId={a.id} bookmarked={a.collected} />
         <Reactions objectId={a.id} />
+        {!state && <ShareButton questionId={questionId} answerId={a.id} />}
       </div>
       <div className="d-flex flex-wrap justify-content-between align-items-start gap-3">
         <AnswerMenu answer={a} questionId={questionId} loggedIn={loggedIn} />

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../../i18n/translator';
 import { switchBookmark } from '../../../api/engagement';
 import { formatCount } from '../../../components/count-format';
+import { Icon } from '../../../components/icons/Icon';
 import { flipMark } from './optimistic';
 import { useMemberGate } from './useMemberGate';
 import { useOptimisticValue } from './useOptimisticValue';
@@ -18,6 +19,8 @@ export function BookmarkButton({ objectId, bookmarked, count }: BookmarkButtonPr
   const gate = useMemberGate();
   const mark = useOptimisticValue({ on: bookmarked, count: count ?? 0 });
   const on = mark.value.on;
+  // The visible count is part of the button's name, so speech input ("click 3") and screen readers agree.
+  const label = count === undefined ? t('question.bookmark') : `${t('question.bookmark')} ${formatCount(mark.value.count)}`;
 
   const click = () => {
     if (!gate()) return;
@@ -32,13 +35,13 @@ export function BookmarkButton({ objectId, bookmarked, count }: BookmarkButtonPr
     <button
       type="button"
       className={`btn btn-sm ${on ? 'btn-warning' : 'btn-outline-secondary'}`}
-      aria-label={t('question.bookmark')}
+      aria-label={label}
       aria-pressed={on}
       aria-busy={mark.busy}
       title={t('question.bookmark')}
       onClick={click}
     >
-      <span aria-hidden="true">{on ? '★' : '☆'}</span>
+      <Icon name={on ? 'bookmark-fill' : 'bookmark'} />
       {count !== undefined && <span className="ms-1" data-testid="bookmark-count">{formatCount(mark.value.count)}</span>}
     </button>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../../i18n/translator';
 import { follow } from '../../../api/engagement';
 import { formatCount } from '../../../components/count-format';
+import { Icon } from '../../../components/icons/Icon';
 import { flipMark } from './optimistic';
 import { useMemberGate } from './useMemberGate';
 import { useOptimisticValue } from './useOptimisticValue';
@@ -24,6 +25,7 @@ export function FollowButton({ questionId, followed, count }: { questionId: stri
   return (
     <div className="d-inline-flex align-items-center gap-2">
       <button type="button" className={`btn btn-sm ${on ? 'btn-secondary' : 'btn-outline-secondary'}`} aria-pressed={on} aria-busy={state.busy} onClick={click}>
+        <Icon name={on ? 'check-lg' : 'bell'} className="me-1" />
         {on ? t('question.follow.following') : t('question.follow.follow')}
       </button>
       <span className="small text-body-secondary" data-testid="follow-count">

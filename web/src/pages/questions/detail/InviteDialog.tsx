@@ -67,7 +67,7 @@ export function InviteDialog({ questionId, current, onCancel, onSaved }: InviteD
         <ul className="list-unstyled d-flex flex-wrap gap-2 mb-3" aria-label={t('question.invite.picked')}>
           {picked.map((p) => (
             <li key={p.username} className="badge text-bg-light border d-inline-flex align-items-center gap-1 fw-normal">
-              <Avatar src={p.avatar} name={p.display_name} size={16} />
+              <Avatar src={p.avatar} name={p.display_name} size={16} seed={p.username} />
               {p.display_name}
               <button
                 type="button"
@@ -105,7 +105,7 @@ export function InviteDialog({ questionId, current, onCancel, onSaved }: InviteD
                     setText('');
                   }}
                 >
-                  <Avatar src={u.avatar} name={u.display_name} size={20} />
+                  <Avatar src={u.avatar} name={u.display_name} size={20} seed={u.username} />
                   <span>{u.display_name}</span>
                   <span className="text-body-secondary">@{u.username}</span>
                 </button>

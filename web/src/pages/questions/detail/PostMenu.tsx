@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { MemberAction } from '../../../api/post-types';
 import { explainFailure } from './optimistic';
 import { deferred } from '../../../components/deferred';
+import { Icon, type IconName } from '../../../components/icons/Icon';
 
 // Moderators' menu and dialogs (with the dropdown's positioning library) a reader rarely opens: their code is downloaded when first shown, not with the page.
 const PostMoreMenu = deferred(() => import('./PostMoreMenu').then((m) => m.PostMoreMenu));
@@ -14,12 +15,12 @@ const ConfirmDialog = deferred(() => import('../../../components/ConfirmDialog')
  * operations sit behind "More". Flagging (`report`) opens the flag dialog of the post's menu.
  */
 const ITEMS = [
-  { action: 'edit', key: 'question.action.edit', more: false },
+  { action: 'edit', key: 'question.action.edit', more: false, icon: 'pencil' },
   { action: 'close', key: 'question.action.close', more: false },
   { action: 'reopen', key: 'question.action.reopen', more: false },
   { action: 'delete', key: 'question.action.delete', more: false },
   { action: 'undelete', key: 'question.action.undelete', more: false },
-  { action: 'report', key: 'flag.action', more: false },
+  { action: 'report', key: 'flag.action', more: false, icon: 'flag-fill' },
   { action: 'pin', key: 'question.action.pin', more: true },
   { action: 'unpin', key: 'question.action.unpin', more: true },
   { action: 'hide', key: 'question.action.hide', more: true },
@@ -38,6 +39,9 @@ interface PostMenuProps {
   /** Runs an action (edit excepted); deleting is confirmed first. */
   onAction: (action: Exclude<PostAction, 'edit'>) => Promise<unknown>;
 }
+
+/** The icon before an action's name, for the actions that have one. */
+const ItemIcon = ({ name }: { name?: IconName }) => (name ? <Icon name={name} className="me-1" /> : null);
 
 /** The links under a post: edit, moderation and history, as the server allows this viewer. */
 export function PostMenu({ actions, editHref, timelineHref, deleteMessage, onAction }: PostMenuProps) {
@@ -69,9 +73,10 @@ export function PostMenu({ actions, editHref, timelineHref, deleteMessage, onAct
   if (!offered.length && !timelineHref) return null;
   return (
     <nav className="d-flex flex-wrap align-items-center gap-3 small" aria-label={t('question.action.menu')}>
-      {inline.map(({ action, key }) =>
+      {inline.map(({ action, key, ...item }) =>
         action === 'edit' ? (
-          <Link key={action} to={editHref} className="link-secondary">
+          <Link key={action} to={editHref} className="link-secondary text-decoration-none">
+            <ItemIcon name={'icon' in item ? item.icon : undefined} />
             {t(key)}
           </Link>
         ) : (
@@ -82,6 +87,7 @@ export function PostMenu({ actions, editHref, timelineHref, deleteMessage, onAct
             disabled={busy}
             onClick={() => choose(action)}
           >
+            <ItemIcon name={'icon' in item ? item.icon : undefined} />
             {t(key)}
           </button>
         ),
@@ -90,7 +96,8 @@ export function PostMenu({ actions, editHref, timelineHref, deleteMessage, onAct
         <PostMoreMenu label={t('question.action.more')} disabled={busy} items={more.map(({ action, key }) => ({ action, label: t(key) }))} onChoose={choose} />
       )}
       {timelineHref && (
-        <Link to={timelineHref} className="link-secondary">
+        <Link to={timelineHref} className="link-secondary text-decoration-none">
+          <ItemIcon name="clock" />
           {t('question.action.timeline')}
         </Link>
       )}

@@ -10,8 +10,10 @@ import { BookmarkButton } from './BookmarkButton';
 import { Comments } from './comments/Comments';
 import { FollowButton } from './FollowButton';
 import { OperationBanner } from './OperationBanner';
+import { PostSource } from './PostSource';
 import { QuestionMenu } from './QuestionMenu';
 import { Reactions } from './Reactions';
+import { ShareButton } from './ShareButton';
 import { VoteButtons } from './VoteButtons';
 
 /** The question itself: title, state banner, body, tags, votes and marks, actions, author and comments. */
@@ -42,6 +44,7 @@ export function QuestionPost({ question: q, loggedIn }: { question: QuestionInfo
       </div>
       <OperationBanner operation={q.operation} />
       <PostHtml html={q.html} className="mb-3" testId="question-body" />
+      {q.source && <PostSource source={q.source} />}
       <TagLinks tags={q.tags} className="mb-3" />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <VoteButtons
@@ -53,6 +56,7 @@ export function QuestionPost({ question: q, loggedIn }: { question: QuestionInfo
         />
         <BookmarkButton objectId={q.id} bookmarked={q.collected} count={q.collection_count} />
         <Reactions objectId={q.id} />
+        <ShareButton questionId={q.id} urlTitle={q.url_title} />
       </div>
       <div className="d-flex flex-wrap justify-content-between align-items-start gap-3">
         <QuestionMenu question={q} loggedIn={loggedIn} />

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/translator';
 import { Link, useSearchParams } from 'react-router';
 import { getQuestionPage, getRecommendQuestionPage } from '../../../api/questions';
+import { FeedLink } from '../../../components/FeedLink';
 import { Pagination } from '../../../components/Pagination';
 import { deriveLoginState } from '../../../app/login-state';
 import { usePageTitle } from '../../../hooks/usePageTitle';
@@ -9,6 +10,7 @@ import { useSiteInfo } from '../../../state/site';
 import { useUser } from '../../../state/user';
 import { HotQuestions } from './HotQuestions';
 import { LIST_ORDERS, type ListOrder, listHref, readListState, serverOrder } from './list-params';
+import { DensitySwitch } from './DensitySwitch';
 import { OrderTabs } from './OrderTabs';
 import { QuestionItems } from './QuestionItems';
 
@@ -62,10 +64,16 @@ export function QuestionList() {
           </Link>
         </div>
         <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
-          <span className="text-body-secondary small" aria-live="polite">
-            {data ? t('question.list.count', { count: data.count }) : ''}
+          <span className="d-flex align-items-center gap-3">
+            <span className="text-body-secondary small" aria-live="polite">
+              {data ? t('question.list.count', { count: data.count }) : ''}
+            </span>
+            <FeedLink href={tag ? `/feeds/tags/${encodeURIComponent(tag)}.atom` : '/feeds/questions.atom'} />
           </span>
-          <OrderTabs orders={orders} current={order} hrefOf={(o) => hrefOf({ order: o })} />
+          <div className="d-flex flex-wrap align-items-center gap-2">
+            <OrderTabs orders={orders} current={order} hrefOf={(o) => hrefOf({ order: o })} />
+            <DensitySwitch />
+          </div>
         </div>
         {tag && (
           <p className="small">

@@ -1,20 +1,10 @@
 import { useTranslation } from '../../../i18n/translator';
 import { Link } from 'react-router';
 import { type NotificationItem, isUnread } from '../../../api/notification';
+import { Icon } from '../../../components/icons/Icon';
 import { TimeAgo } from '../../../components/TimeAgo';
 import { UserLink } from '../../../components/UserLink';
 import { notificationLink, rankText } from './notification-links';
-
-/** Badge rows carry no icon or level: a medal in the theme's colour marks them. */
-function Medal() {
-  return (
-    <svg width={24} height={24} viewBox="0 0 16 16" className="flex-shrink-0" aria-hidden="true">
-      <path d="M5 0h6l-1.5 5h-3z" fill="var(--bs-danger)" />
-      <circle cx="8" cy="10.5" r="5" fill="var(--bs-primary)" />
-      <path d="m8 7.6.9 1.8 2 .3-1.45 1.4.35 2L8 12.15l-1.8.95.35-2-1.45-1.4 2-.3z" fill="#fff" opacity=".85" />
-    </svg>
-  );
-}
 
 interface Props {
   item: NotificationItem;
@@ -54,7 +44,8 @@ export function NotificationRow({ item, permalink, showActor, onOpen }: Props) {
           {rankText(item.rank!)}
         </span>
       )}
-      {isBadge && <Medal />}
+      {/* Badge rows carry no icon or level of their own: an award in the theme's colour marks them. */}
+      {isBadge && <Icon name="award-fill" size={24} className="text-primary" />}
       <div className="flex-grow-1 text-break">
         <div className={unread ? 'fw-semibold' : ''}>
           {unread && <span className="visually-hidden">{t('notifications.unread')}: </span>}

@@ -16,6 +16,7 @@ import {
   resetNotificationStatus,
 } from '../../../api/notification';
 import { ErrorPage } from '../../../components/ErrorPage';
+import { Icon } from '../../../components/icons/Icon';
 import { PageLoading } from '../../../components/PageLoading';
 import { Pagination } from '../../../components/Pagination';
 import { NOTIFICATION_KEY, useNotificationStatus } from '../../../hooks/useNotificationStatus';
@@ -26,6 +27,7 @@ import { NotificationRow } from './NotificationRow';
 import { notificationsPath, notificationsRoute } from './notification-links';
 
 const TYPE_KEYS: Record<NotificationType, string> = { inbox: 'notifications.types.inbox', achievement: 'notifications.types.achievement' };
+const TYPE_ICONS = { inbox: 'bell', achievement: 'award-fill' } as const;
 const INBOX_KEYS: Record<InboxType, string> = {
   all: 'notifications.inbox_types.all',
   posts: 'notifications.inbox_types.posts',
@@ -101,6 +103,7 @@ function NotificationStream({ type, inboxType }: { type: NotificationType; inbox
             return (
               <li key={name} className="nav-item">
                 <Link to={notificationsPath(name)} className={`nav-link ${name === type ? 'active' : ''}`} aria-current={name === type ? 'page' : undefined}>
+                  <Icon name={TYPE_ICONS[name]} className="me-2" />
                   {t(TYPE_KEYS[name])}
                   {dot > 0 && (
                     <span className="badge rounded-pill text-bg-danger ms-2" data-testid={`notification-tab-count-${name}`}>
@@ -135,6 +138,7 @@ function NotificationStream({ type, inboxType }: { type: NotificationType; inbox
           <span />
         )}
         <button type="button" className="btn btn-sm btn-outline-secondary" disabled={!hasUnread || markAll.isPending} onClick={() => markAll.mutate()} data-testid="notifications-mark-all">
+          <Icon name="check-lg" className="me-1" />
           {t('notifications.mark_all_read')}
         </button>
       </div>

@@ -1,3 +1,4 @@
+import { Icon } from '../../../../components/icons/Icon';
 import { useTranslation } from '../../../../i18n/translator';
 import { useVote } from '../useVote';
 
@@ -17,7 +18,7 @@ export function CommentVote({ commentId, votes, voted }: { commentId: string; vo
         aria-busy={vote.busy}
         onClick={() => void vote.click('up')}
       >
-        <span aria-hidden="true">▲</span>
+        <Icon name="arrow-up" />
       </button>
       {vote.value.votes > 0 && (
         <span className="me-1 text-body-secondary" title={t('question.vote.score')} data-testid="comment-votes">

@@ -4,6 +4,8 @@ import { useTranslation } from '../../../../i18n/translator';
 import { useSearchParams } from 'react-router';
 import { type CommentInfo, deleteComment, editComment, postComment } from '../../../../api/comments';
 import { deriveLoginState } from '../../../../app/login-state';
+import { usePermission } from '../../../../hooks/usePermission';
+import { showToast } from '../../../../state/notices';
 import { useUser } from '../../../../state/user';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
@@ -14,6 +16,8 @@ export function Comments({ objectId }: { objectId: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const canWrite = deriveLoginState(useUser()).isActivated;
+  // Commenting is a privilege (comment.add): below it, the link says what it needs instead of opening a form the server refuses.
+  const commenting = usePermission('comment.add');
   // null: no form; 'new': a comment; otherwise the comment being replied to.
   const [writing, setWriting] = useState<CommentInfo | 'new' | null>(null);
   // A notification or shared link to one comment (`?commentId=`): it is loaded with the first page
@@ -67,7 +71,13 @@ export function Comments({ objectId }: { objectId: string }) {
           </button>
         )}
         {canWrite && writing === null && (
-          <button type="button" className="btn btn-link btn-sm p-0" onClick={() => setWriting('new')}>
+          <button
+            type="button"
+            className={`btn btn-link btn-sm p-0 ${commenting.allowed ? '' : 'opacity-50'}`}
+            aria-disabled={!commenting.allowed || undefined}
+            title={commenting.allowed ? undefined : commenting.tip}
+            onClick={() => (commenting.allowed ? setWriting('new') : showToast(commenting.tip))}
+          >
             {t('question.comment.add')}
           </button>
         )}

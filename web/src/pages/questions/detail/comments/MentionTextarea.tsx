@@ -120,7 +120,7 @@ export function MentionTextarea({ id, value, onChange, onMention, invalid, descr
                 pick(user.username);
               }}
             >
-              <Avatar src={user.avatar} name={user.display_name} size={20} />
+              <Avatar src={user.avatar} name={user.display_name} size={20} seed={user.username} />
               <span>{user.display_name}</span>
               <span className={i === active ? '' : 'text-body-secondary'}>@{user.username}</span>
             </li>
