@@ -7,6 +7,15 @@ import { markAllRead, markRead, resetRedDot } from './read.js';
 import { POLL_ACCESS } from './poll-fast-path.js';
 import { cachedStatusReply, notificationStatus } from './status.js';
 
+/** One badge award the poll announces (BadgeAwardAlert). */
+const BADGE_ALERT = {
+  notification_id: { type: 'string' },
+  badge_id: { type: 'string' },
+  name: { type: 'string' },
+  icon: { type: 'string' },
+  level: { type: 'integer' },
+} as const;
+
 /** The poll's reply, declared so Fastify serialises it with a compiled serialiser (it is sent very often). */
 const STATUS_REPLY = {
   type: 'object',
@@ -21,29 +30,8 @@ const STATUS_REPLY = {
         achievement: { type: 'integer' },
         revision: { type: 'integer' },
         can_revision: { type: 'boolean' },
-        badge_award: {
-          type: ['object', 'null'],
-          properties: {
-            notification_id: { type: 'string' },
-            badge_id: { type: 'string' },
-            name: { type: 'string' },
-            icon: { type: 'string' },
-            level: { type: 'integer' },
-          },
-        },
-        badge_awards: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              notification_id: { type: 'string' },
-              badge_id: { type: 'string' },
-              name: { type: 'string' },
-              icon: { type: 'string' },
-              level: { type: 'integer' },
-            },
-          },
-        },
+        badge_award: { type: ['object', 'null'], properties: BADGE_ALERT },
+        badge_awards: { type: 'array', items: { type: 'object', properties: BADGE_ALERT } },
       },
     },
   },
