@@ -90,5 +90,5 @@ it('an admin bulk-adds users (a bad line is named, nothing is added), then opens
 
   // The staff action shows on the person's page.
   await admin.reload();
-  await expect.poll(() => admin.getByTestId('moderation-log-row').first().textContent()).toContain('user.activation');
+  await expect.poll(() => admin.getByTestId('moderation-log-row').first().textContent()).toContain('Activation e-mail');
 });

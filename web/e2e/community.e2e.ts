@@ -48,7 +48,7 @@ const browse = (token?: string) => openTab(browser, pages, token);
 
 const questionPage = (id: string) => `${server.url}/questions/${id}`;
 /** "12 rep" on the author card of a post (posts here are never edited in place, so there is one card). */
-const reputationOn = (post: Locator) => post.getByTitle('Reputation');
+const reputationOn = (post: Locator) => post.getByTitle('Reputation', { exact: true });
 
 beforeAll(async () => {
   server = await startServer(autoInstall('E2E Community', ADMIN));
@@ -106,15 +106,26 @@ it('counts an upvote in the score and the author reputation, undoes both, and re
   await expect.poll(() => reputationOn(question).textContent()).toBe('1 rep');
   expect(await reputationOf(author)).toBe(1);
 
+  expect(await reputationOf(author)).toBe(1);
+
+  // The author (1 reputation) sees the upvote as unavailable, with what it needs.
   const own = await browse(author.token);
   await own.goto(questionPage(id));
-  const ownQuestion = own.getByTestId('question');
+  const upOwn = own.getByTestId('question').getByRole('button', { name: 'Vote up' });
+  await expect.poll(() => upOwn.getAttribute('aria-disabled')).toBe('true');
+  expect(await upOwn.getAttribute('title')).toMatch(/reputation/);
+
+  // A member who may vote is still refused on their own post, by the server, and told why.
+  const votersOwn = await ask(voter, 'Can I vote for my own question?');
+  const before = await reputationOf(voter);
+  await p.goto(questionPage(votersOwn));
+  const ownQuestion = p.getByTestId('question');
   await expect.poll(() => ownQuestion.getByTestId('vote-score').textContent()).toBe('0');
   await ownQuestion.getByRole('button', { name: 'Vote up' }).click();
-  await own.getByRole('alert').filter({ hasText: "You can't vote for your own post." }).waitFor();
+  await p.getByRole('alert').filter({ hasText: "You can't vote for your own post." }).waitFor();
   await expect.poll(() => ownQuestion.getByTestId('vote-score').textContent()).toBe('0');
   expect(await ownQuestion.getByRole('button', { name: 'Vote up' }).getAttribute('aria-pressed')).toBe('false');
-  expect(await reputationOf(author)).toBe(1);
+  expect(await reputationOf(voter)).toBe(before);
 });
 
 it('lets the asker accept an answer, which others then see marked and which earns the answerer 15', async () => {
