@@ -43,6 +43,7 @@ import { apiKeyRoutes } from './features/api-key/routes.js';
 import { mcpRoutes } from './features/mcp/routes.js';
 import { registerWebhooks } from './features/webhook/deliver.js';
 import { webhookRoutes } from './features/webhook/routes.js';
+import { aiRoutes } from './features/ai/routes.js';
 import { collectApiRoutes } from './features/openapi/collect.js';
 import { openApiRoutes } from './features/openapi/routes.js';
 import { authenticateApiKey, ensureKeyAllows, isApiKey } from './features/api-key/guard.js';
@@ -278,6 +279,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(apiKeyRoutes);
   await app.register(mcpRoutes);
   await app.register(webhookRoutes);
+  await app.register(aiRoutes);
   await app.register(pluginRoutes);
   await app.register(pluginConfigRoutes);
   await app.register(pluginAgentRoutes);

@@ -88,6 +88,7 @@ export const KNOWN_ROUTES: readonly string[] = [
   '/admin/api-keys',
   '/admin/webhooks',
   '/admin/webhooks/:webhook_id',
+  '/admin/ai',
   '/admin/:slug_name',
 ];
 

@@ -24,3 +24,4 @@ export * from './user-center.js';
 export * from './api-key.js';
 export * from './mcp.js';
 export * from './webhook.js';
+export * from './ai.js';

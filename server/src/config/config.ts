@@ -29,6 +29,8 @@ export interface AppConfig {
   plugins?: string[];
   /** Prometheus metrics at /metrics (docs/api.md); off unless enabled. */
   metrics?: { enabled?: boolean; allow?: string[] | string; token?: string };
+  /** Random secret the server derives its encryption keys from (the AI provider's API key); written on first use. */
+  secret_key?: string;
 }
 
 export const DEFAULT_ADDR = '0.0.0.0:9080';

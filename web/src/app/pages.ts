@@ -77,6 +77,7 @@ export const Pages = {
   AdminBadges: admin('AdminBadges'),
   AdminApiKeys: admin('AdminApiKeys'),
   AdminWebhooks: admin('AdminWebhooks'),
+  AdminAi: admin('AdminAi'),
   AdminWebhookDetail: admin('AdminWebhookDetail'),
   Themes: admin('Themes'),
   CssHtml: admin('CssHtml'),

@@ -142,6 +142,7 @@ const adminRoutes: RouteObject[] = [
   page('api-keys', P.AdminApiKeys),
   page('webhooks', P.AdminWebhooks),
   page('webhooks/:webhook_id', P.AdminWebhookDetail),
+  page('ai', P.AdminAi),
   page('question', P.QuestionSettings),
   page('review-rules', P.ReviewRules),
   page('installed-plugins', P.InstalledPlugins),

@@ -13,6 +13,7 @@ import type {
   SiteWrite,
 } from '@answer/contract';
 import { dialectOf } from '../../db/migrations/dialect.js';
+import { AI_DEFAULTS, type AiStored } from '../ai/stored.js';
 import { legacyCaptchaSwitch } from '../captcha/plugin.js';
 import type { Runtime } from '../../runtime.js';
 import { APP_REVISION, APP_VERSION } from '../../version.js';
@@ -40,6 +41,8 @@ export interface SiteSettings {
   external_login: SiteExternalLogin;
   /** Upstream 2.0: the MCP server for API keys (features/mcp); off by default. */
   mcp: { enabled: boolean };
+  /** Issue 31: the AI provider (features/ai); its API key only encrypted. Never sent as it is. */
+  ai: AiStored;
 }
 
 /** Defaults fill any field a stored group lacks, so replies always carry every field. */
@@ -84,6 +87,7 @@ const DEFAULTS: SiteSettings = {
   question: { min_title_length: 1, min_body_length: 1, max_tags: 10, allow_answer_closed: false },
   external_login: { sign_up: 'anyone', allowed_domains: [], new_user_role: 'user', role_mapping: [] },
   mcp: { enabled: false },
+  ai: AI_DEFAULTS,
 };
 
 const CACHE_KEY = 'answer:site-settings';

@@ -1,6 +1,7 @@
 export { AdminApiKeys } from './AdminApiKeys';
 export { AdminWebhookDetail } from './AdminWebhookDetail';
 export { AdminWebhooks } from './AdminWebhooks';
+export { AdminAi } from './AdminAi';
 export { AdminBadges } from './AdminBadges';
 export { Branding } from './Branding';
 export { CssHtml } from './CssHtml';

@@ -40,6 +40,7 @@ export const ADMIN_MENU: AdminMenuItem[] = [
       { key: 'security', path: '/admin/security' },
       { key: 'api_keys', path: '/admin/api-keys' },
       { key: 'webhooks', path: '/admin/webhooks' },
+      { key: 'ai', path: '/admin/ai' },
       { key: 'question', path: '/admin/question' },
       { key: 'review_rules', path: '/admin/review-rules' },
     ],
