@@ -43,6 +43,8 @@ import { apiKeyRoutes } from './features/api-key/routes.js';
 import { mcpRoutes } from './features/mcp/routes.js';
 import { registerWebhooks } from './features/webhook/deliver.js';
 import { webhookRoutes } from './features/webhook/routes.js';
+import { aiChatRoutes } from './features/ai/chat-routes.js';
+import { aiConversationRoutes } from './features/ai/conversation-routes.js';
 import { aiRoutes } from './features/ai/routes.js';
 import { collectApiRoutes } from './features/openapi/collect.js';
 import { openApiRoutes } from './features/openapi/routes.js';
@@ -280,6 +282,8 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   await app.register(mcpRoutes);
   await app.register(webhookRoutes);
   await app.register(aiRoutes);
+  await app.register(aiChatRoutes);
+  await app.register(aiConversationRoutes);
   await app.register(pluginRoutes);
   await app.register(pluginConfigRoutes);
   await app.register(pluginAgentRoutes);

@@ -25,3 +25,4 @@ export * from './api-key.js';
 export * from './mcp.js';
 export * from './webhook.js';
 export * from './ai.js';
+export * from "./ai-chat.js";

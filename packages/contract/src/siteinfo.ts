@@ -69,6 +69,8 @@ export interface SiteInfo {
   site_question: { min_title_length: number; min_body_length: number; max_tags: number; allow_answer_closed: boolean };
   /** Not in Answer 1.4: which legal documents the owner has published, so no page links to an empty one. */
   site_legal: { tos: boolean; privacy: boolean };
+  /** Upstream 2.0's field: the assistant is on, with a provider (`/ai`). */
+  ai_enabled: boolean;
 }
 export interface LanguageOption { label: string; value: string }
 

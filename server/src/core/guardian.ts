@@ -84,6 +84,15 @@ export function can(user: SessionUser | null, action: string, thresholds: Thresh
   return threshold !== undefined && threshold >= 0 && user.rank >= threshold;
 }
 
+/**
+ * May `user` ask the site's assistant? An active account (verified, not suspended) of one of the
+ * roles the administrator allowed (Admin → AI); visitors never, so nothing of a private site
+ * reaches a provider for someone who may not read it.
+ */
+export function canUseAssistant(user: SessionUser | null, allowedRoles: readonly number[]): boolean {
+  return active(user) && allowedRoles.includes(user.roleId);
+}
+
 /** Like `can`, but refuses with a 403 whose message names the reputation needed. */
 export function ensure(user: SessionUser | null, action: string, thresholds: Thresholds, ownerId?: string | number | null): void {
   if (can(user, action, thresholds, ownerId)) return;

@@ -590,4 +590,40 @@ export interface Database {
   mail_digest_entry: MailDigestEntryTable;
   mail_quota: MailQuotaTable;
   post_source: PostSourceTable;
+  ai_conversation: AiConversationTable;
+  ai_conversation_record: AiConversationRecordTable;
+  ai_usage: AiUsageTable;
+}
+
+export interface AiConversationTable {
+  id: AutoId;
+  conversation_id: string;
+  user_id: RefId;
+  topic: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AiConversationRecordTable {
+  id: AutoId;
+  conversation_id: string;
+  chat_completion_id: string;
+  /** 'user' or 'assistant'. */
+  role: string;
+  content: string;
+  /** JSON list of AiCitation. */
+  citations: string;
+  helpful: Generated<number>;
+  unhelpful: Generated<number>;
+  reported: Generated<number>;
+  report_reason: Generated<string>;
+  tokens: Generated<number>;
+  created_at: number;
+}
+
+/** One counter per scope and period: `site.tokens` per month, `user.<id>.questions` per day. */
+export interface AiUsageTable {
+  scope: string;
+  period: string;
+  used: Generated<number>;
 }

@@ -20,6 +20,7 @@ import { reviewRulesSubmitter } from './0020_review_rules_submitter.js';
 import { apiKey } from './0021_api_key.js';
 import { webhook } from './0022_webhook.js';
 import { postSource } from './0023_post_source.js';
+import { aiConversation } from './0024_ai_conversation.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0021_api_key': apiKey,
   '0022_webhook': webhook,
   '0023_post_source': postSource,
+  '0024_ai_conversation': aiConversation,
 };

@@ -1,6 +1,7 @@
 import { AI_PROVIDER_NAMES, AI_PROVIDER_PRESETS, type AiConfig, type aiConfigSchema, type AiProviderName } from '@answer/contract';
 import type { z } from 'zod';
 import type { Runtime } from '../../runtime.js';
+import type { ChatProvider } from './chat-provider.js';
 import { loadSiteSettings, saveSiteGroup } from '../siteinfo/service.js';
 import { seal, unseal } from './secret.js';
 import type { AiStored, AiStoredProvider } from './stored.js';
@@ -69,4 +70,13 @@ export async function saveAiConfig(runtime: Runtime, input: z.output<typeof aiCo
 export async function storedApiKey(runtime: Runtime, provider: AiProviderName): Promise<string> {
   const enc = (await stored(runtime)).ai_providers.find((p) => p.provider === provider)?.api_key_enc ?? '';
   return enc ? (unseal(runtime, KEY_PURPOSE, enc) ?? '') : '';
+}
+
+/** The provider the assistant talks to, key opened; null while the assistant is off or has none. */
+export async function chosenChatProvider(runtime: Runtime): Promise<ChatProvider | null> {
+  const s = await stored(runtime);
+  const chosen = s.ai_providers.find((p) => p.provider === s.chosen_provider);
+  if (!s.enabled || !chosen || !chosen.api_host) return null;
+  const api_key = chosen.api_key_enc ? (unseal(runtime, KEY_PURPOSE, chosen.api_key_enc) ?? '') : '';
+  return { provider: chosen.provider, api_host: chosen.api_host, api_key, model: chosen.model };
 }

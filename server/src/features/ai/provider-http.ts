@@ -48,7 +48,7 @@ export interface ProviderReply {
 }
 
 /** One request to the provider; rejects with ProviderTimeout, ProviderAddressRefused or a network error. */
-export function providerRequest(url: URL, init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; timeoutMs: number }): Promise<ProviderReply> {
+export function providerRequest(url: URL, init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; timeoutMs: number; maxBytes?: number }): Promise<ProviderReply> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isLinkLocal(host)) return Promise.reject(new ProviderAddressRefused(`${host} is a link-local address`));
   const client = url.protocol === 'https:' ? https : http;
@@ -59,7 +59,7 @@ export function providerRequest(url: URL, init: { method: 'GET' | 'POST'; header
       let size = 0;
       response.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (size > MAX_BYTES) return request.destroy(new Error('reply too large'));
+        if (size > (init.maxBytes ?? MAX_BYTES)) return request.destroy(new Error('reply too large'));
         chunks.push(chunk);
       });
       response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
@@ -77,4 +77,74 @@ export function providerRequest(url: URL, init: { method: 'GET' | 'POST'; header
 export function providerUrl(apiHost: string, path: string): URL {
   const base = apiHost.replace(/\/+$/, '').replace(/\/v1$/, '');
   return new URL(`${base}/v1/${path}`);
+}
+
+/** The most of a streamed answer that is read (a long answer is a few tens of KB). */
+const MAX_STREAM_BYTES = 4 * 1024 * 1024;
+
+export interface ProviderStream {
+  status: number;
+  /** The body of a refusal (non-2xx), for its message; '' for a stream. */
+  errorText: string;
+  /** The body's text pieces as they arrive; ends when the provider closes the stream. */
+  pieces: AsyncIterable<string>;
+}
+
+/**
+ * A streaming POST: resolves once the status line is in (so a refusal can still become a normal
+ * error reply), then yields the body as it arrives. `firstByteMs` bounds the wait for the status,
+ * `totalMs` the whole exchange; `signal` aborts it (the member left).
+ */
+export function providerStream(url: URL, init: { headers: Record<string, string>; body: string; firstByteMs: number; totalMs: number; signal?: AbortSignal }): Promise<ProviderStream> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isLinkLocal(host)) return Promise.reject(new ProviderAddressRefused(`${host} is a link-local address`));
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    // Why the exchange was cut, when this side cut it: the pieces' reader rethrows it.
+    let failure: Error | null = null;
+    const cut = (error: Error) => {
+      failure = error;
+      request.destroy(error);
+    };
+    const headers = { ...init.headers, accept: 'text/event-stream', 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(init.body)) };
+    const request = client.request(url, { method: 'POST', headers, lookup: guardedLookup as never, signal: init.signal }, (response) => {
+      clearTimeout(firstByte);
+      response.setEncoding('utf8');
+      const status = response.statusCode ?? 0;
+      if (status < 200 || status >= 300) {
+        let text = '';
+        response.on('data', (piece: string) => {
+          if (text.length < 64 * 1024) text += piece;
+        });
+        response.on('end', () => resolve({ status, errorText: text, pieces: (async function* () {})() }));
+        response.on('error', reject);
+        return;
+      }
+      let size = 0;
+      resolve({
+        status,
+        errorText: '',
+        pieces: (async function* () {
+          try {
+            for await (const piece of response as AsyncIterable<string>) {
+              size += piece.length;
+              if (size > MAX_STREAM_BYTES) cut(new Error('reply too large'));
+              else yield piece;
+            }
+          } catch (error) {
+            throw failure ?? error;
+          }
+          if (failure) throw failure;
+        })(),
+      });
+    });
+    const firstByte = setTimeout(() => cut(new ProviderTimeout(`no reply within ${init.firstByteMs / 1000} s`)), init.firstByteMs);
+    const whole = setTimeout(() => cut(new ProviderTimeout(`not finished within ${init.totalMs / 1000} s`)), init.totalMs);
+    request.on('close', () => {
+      clearTimeout(firstByte);
+      clearTimeout(whole);
+    });
+    request.on('error', reject);
+    request.end(init.body);
+  });
 }

@@ -148,5 +148,6 @@ export function presentSiteInfo(s: SiteSettings, mail: { configured: boolean }):
     site_security: { password_min_length: s.security.password_min_length },
     site_question: s.question,
     site_legal: { tos: Boolean(s.legal.terms_of_service_original_text?.trim()), privacy: Boolean(s.legal.privacy_policy_original_text?.trim()) },
+    ai_enabled: s.ai.enabled && s.ai.ai_providers.some((p) => p.provider === s.ai.chosen_provider),
   };
 }
