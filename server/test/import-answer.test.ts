@@ -91,6 +91,15 @@ async function expectImported(site: TestSite, source: UpstreamSource, report: Im
   expect((await db.selectFrom('config').select('value').where('key', '=', 'rank.answer.add').executeTakeFirstOrThrow()).value).toBe('5');
   const marker = await db.selectFrom('config').select('id').where('key', '=', 'import.answer.in_progress').executeTakeFirst();
   expect(marker).toBeUndefined();
+  // Upstream's AI settings come across without their plain-text key, which is reported.
+  const ai = JSON.parse((await db.selectFrom('site_info').select('content').where('type', '=', 'ai').executeTakeFirstOrThrow()).content);
+  expect(ai).toMatchObject({ enabled: true, chosen_provider: 'openai', prompt_config: { en_us: 'Be kind. %s' } });
+  expect(ai.ai_providers).toEqual([
+    { provider: 'openai', api_host: 'https://api.openai.com', api_key_enc: '', model: 'gpt-4o', embedding_model: '' },
+    { provider: 'openai_compatible', api_host: 'https://gemini.example', api_key_enc: '', model: 'g1', embedding_model: '' },
+  ]);
+  expect(JSON.stringify(await db.selectFrom('site_info').selectAll().execute())).not.toContain('PLAINTEXT');
+  expect(report.problems.join('\n')).toMatch(/API key is not moved/);
 
   // The imported counters already agree with the rows: the recount after it has nothing to fix.
   expect(await checkCounters(db)).toEqual([]);

@@ -128,6 +128,15 @@ export async function fillUpstream(db: Kysely<any>, dialect: UpstreamDialect, re
     { id: 1, created_at: at(1), updated_at: at(1), type: 'general', status: 1, content: JSON.stringify({ name: 'The Old Site', short_description: 'Moved here', description: '', site_url: 'http://old.example.com', contact_email: 'alice@old.example.com', check_update: false }) },
     { id: 2, created_at: at(1), updated_at: at(1), type: 'seo', status: 1, content: JSON.stringify({ permalink: 1, robots: 'User-agent: *\nAllow: /' }) },
     { id: 3, created_at: at(1), updated_at: at(1), type: 'broken', status: 1, content: '{not json' },
+    // Upstream 2.0's AI settings, the key in plain text as upstream keeps it.
+    {
+      id: 4,
+      created_at: at(1),
+      updated_at: at(1),
+      type: 'ai',
+      status: 1,
+      content: JSON.stringify({ enabled: true, chosen_provider: 'openai', ai_providers: [{ provider: 'openai', api_host: 'https://api.openai.com', api_key: 'sk-upstream-PLAINTEXT-key', model: 'gpt-4o' }, { provider: 'gemini', api_host: 'https://gemini.example', api_key: '', model: 'g1' }], prompt_config: { zh_cn: '', en_us: 'Be kind. %s' } }),
+    },
   ]);
 
   const tags = [

@@ -1,9 +1,40 @@
+import { AI_PROVIDER_NAMES, type AiProviderName } from '@answer/contract';
 import { count, problem } from '../report.js';
 import type { CopyContext, Row, TableCopy } from './copy.js';
 import { flagOf, idOf, intOf, textOf, timeOf } from './values.js';
 import { insertMissing } from './writer.js';
 
 const stamps = (r: Row) => ({ id: idOf(r.id), created_at: timeOf(r.created_at), updated_at: timeOf(r.updated_at) });
+
+/**
+ * Upstream 2.0's AI settings keep the provider's API key in plain text; ours keep it sealed with the
+ * server's secret (features/ai/secret.ts), which an import does not hold. The providers, models and
+ * prompts come across, the key does not (the report says to enter it again in Admin → AI), and a
+ * provider name we do not have a preset for becomes the generic OpenAI-compatible one.
+ */
+function aiSettings(content: string, ctx: CopyContext): string {
+  const source = JSON.parse(content) as { enabled?: unknown; chosen_provider?: unknown; ai_providers?: unknown; prompt_config?: { zh_cn?: unknown; en_us?: unknown } };
+  const known = (name: unknown) => (typeof name === 'string' && (AI_PROVIDER_NAMES as string[]).includes(name) ? (name as AiProviderName) : 'openai_compatible');
+  const seen = new Set<string>();
+  const providers = (Array.isArray(source.ai_providers) ? source.ai_providers : [])
+    .map((p: Record<string, unknown>) => ({
+      provider: known(p?.provider),
+      api_host: textOf(p?.api_host).slice(0, 512),
+      api_key_enc: '',
+      model: textOf(p?.model).slice(0, 100),
+      embedding_model: '',
+      hadKey: textOf(p?.api_key) !== '',
+    }))
+    .filter((p) => !seen.has(p.provider) && seen.add(p.provider));
+  if (providers.some((p) => p.hadKey)) problem(ctx.report, 'site_info ai: the AI provider\'s API key is not moved (this site keeps keys sealed with its own secret); enter it again in Admin → AI.');
+  const chosen = known(source.chosen_provider);
+  return JSON.stringify({
+    enabled: source.enabled === true && providers.some((p) => p.provider === chosen),
+    chosen_provider: providers.some((p) => p.provider === chosen) ? chosen : '',
+    ai_providers: providers.map(({ hadKey: _hadKey, ...p }) => p),
+    prompt_config: { zh_cn: textOf(source.prompt_config?.zh_cn).slice(0, 4000), en_us: textOf(source.prompt_config?.en_us).slice(0, 4000) },
+  });
+}
 
 /**
  * Site settings, one JSON row per type (basic, interface, login, write, seo, theme...): the old
@@ -21,7 +52,8 @@ export const siteSettings: TableCopy = {
       problem(ctx.report, `site_info ${textOf(r.type)}: its content is not JSON; our default is kept.`);
       return null;
     }
-    return { type: textOf(r.type), content, status: intOf(r.status, 1), created_at: timeOf(r.created_at), updated_at: timeOf(r.updated_at) };
+    const type = textOf(r.type);
+    return { type, content: type === 'ai' ? aiSettings(content, ctx) : content, status: intOf(r.status, 1), created_at: timeOf(r.created_at), updated_at: timeOf(r.updated_at) };
   },
   async write(trx, rows) {
     for (const row of rows) {
