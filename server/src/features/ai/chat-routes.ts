@@ -8,7 +8,7 @@ import { t } from '../../core/i18n.js';
 import { parseInput } from '../../core/validate.js';
 import type { Runtime } from '../../runtime.js';
 import { apiCallFor } from '../mcp/tools.js';
-import { loadSiteSettings } from '../siteinfo/service.js';
+import { loadSiteSettings, type SiteSettings } from '../siteinfo/service.js';
 import { askSummary, SummaryBudgetSpent } from './ask-summary.js';
 import { ProviderFailure } from './chat-provider.js';
 import { BudgetSpent, runTurn } from './chat-turn.js';
@@ -32,6 +32,11 @@ async function assistantFor(runtime: Runtime, user: SessionUser | null) {
   if (!provider) throw notFound('error.ai.disabled');
   if (!canUseAssistant(user, settings.ai.allowed_roles)) throw forbidden('error.ai.not_allowed');
   return { settings, provider };
+}
+
+/** What the prompt says of the site: its name and the administrator's instructions in the reader's language. */
+function promptContext(settings: SiteSettings, lang: string) {
+  return { lang, siteName: settings.general.name, sitePrompt: lang === 'zh_CN' ? settings.ai.prompt_config.zh_cn : settings.ai.prompt_config.en_us };
 }
 
 function readerFor(request: FastifyRequest): Reader {
@@ -122,9 +127,7 @@ export async function aiChatRoutes(app: FastifyInstance) {
           runtime,
           reader: readerFor(request),
           provider,
-          lang,
-          siteName: settings.general.name,
-          sitePrompt: lang === 'zh_CN' ? settings.ai.prompt_config.zh_cn : settings.ai.prompt_config.en_us,
+          ...promptContext(settings, lang),
           history: isNew ? [] : historyOf(await conversationRecords(runtime, conversationId)),
           question,
           onText: (piece) => stream.text(piece),
@@ -163,9 +166,7 @@ export async function aiChatRoutes(app: FastifyInstance) {
           runtime,
           reader: readerFor(request),
           provider,
-          lang,
-          siteName: settings.general.name,
-          sitePrompt: lang === 'zh_CN' ? settings.ai.prompt_config.zh_cn : settings.ai.prompt_config.en_us,
+          ...promptContext(settings, lang),
           title: input.title,
           content: input.content,
         },
