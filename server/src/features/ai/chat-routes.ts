@@ -54,8 +54,11 @@ const isExpected = (error: unknown): error is ProviderFailure | BudgetSpent | Su
 /** The member's stream: opened at the first thing worth sending, so early refusals stay envelopes. */
 function eventStream(reply: FastifyReply, base: Omit<AiChatChunk, 'choices'>) {
   let opened = false;
-  const write = (extra: Partial<AiChatChunk>, delta: AiChatChunk['choices'][0]['delta'] = {}, finish: AiChatChunk['choices'][0]['finish_reason'] = null) =>
-    reply.raw.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`);
+  // A member who left has closed the socket: nothing more is written to it.
+  const gone = () => reply.raw.destroyed || reply.raw.writableEnded;
+  const write = (extra: Partial<AiChatChunk>, delta: AiChatChunk['choices'][0]['delta'] = {}, finish: AiChatChunk['choices'][0]['finish_reason'] = null) => {
+    if (!gone()) reply.raw.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`);
+  };
   const open = () => {
     if (opened) return;
     opened = true;
@@ -78,7 +81,7 @@ function eventStream(reply: FastifyReply, base: Omit<AiChatChunk, 'choices'>) {
     finish(extra: Partial<AiChatChunk>, reason: 'stop' | 'error') {
       open();
       write(extra, {}, reason);
-      reply.raw.end('data: [DONE]\n\n');
+      if (!gone()) reply.raw.end('data: [DONE]\n\n');
     },
   };
 }
