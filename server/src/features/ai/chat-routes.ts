@@ -137,7 +137,7 @@ export async function aiChatRoutes(app: FastifyInstance) {
           onStep: (step) => stream.step(step),
           signal: left.signal,
         });
-        await saveTurn(runtime, conversationId, { chatCompletionId: chatId, question, answer: result.content, citations: result.citations, tokens: result.tokens });
+        await saveTurn(runtime, conversationId, user.id, { chatCompletionId: chatId, question, answer: result.content, citations: result.citations, tokens: result.tokens });
         stream.finish({ citations: result.citations, html: result.html, grounded: result.grounded }, 'stop');
       } catch (error) {
         // Nothing useful came back: the question is not counted, a new conversation not kept.

@@ -1,5 +1,6 @@
 import type { AiCitation, AiConversationDetail, AiConversationListItem, AiConversationRecord } from '@answer/contract';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { notFound } from '../../core/errors.js';
 import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Runtime } from '../../runtime.js';
@@ -18,19 +19,27 @@ export interface ClaimedConversation {
   isNew: boolean;
 }
 
-/** Claims `conversationId` for `userId` (creating it with `topic`), or refuses it with 404. */
-export async function claimConversation(runtime: Runtime, conversationId: string, userId: string, topic: string): Promise<ClaimedConversation> {
-  const db = runtime.database;
-  const t = now();
+
+/**
+ * Makes sure `conversationId` exists and belongs to `userId` (creating it with `topic`), else
+ * refuses it with 404. Insert-if-absent, then read the owner: two requests racing with one new id
+ * both pass for its owner, and never for anyone else.
+ */
+async function ensureOwned(db: Kysely<Database>, conversationId: string, userId: string, topic: string, t: number): Promise<boolean> {
   const values = { conversation_id: conversationId, user_id: userId, topic: [...topic.trim()].slice(0, TOPIC_MAX).join(''), created_at: t, updated_at: t };
   const inserted = await (dialectOf(db) === 'mysql'
     ? db.insertInto('ai_conversation').ignore().values(values)
     : db.insertInto('ai_conversation').values(values).onConflict((oc) => oc.column('conversation_id').doNothing())
   ).executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { isNew: true };
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return true;
   const owner = await db.selectFrom('ai_conversation').select('user_id').where('conversation_id', '=', conversationId).executeTakeFirst();
   if (!owner || String(owner.user_id) !== userId) throw notFound('error.ai.conversation_not_found');
-  return { isNew: false };
+  return false;
+}
+
+/** Claims `conversationId` for `userId` before the provider is called; `isNew` when this call created it. */
+export async function claimConversation(runtime: Runtime, conversationId: string, userId: string, topic: string): Promise<ClaimedConversation> {
+  return { isNew: await ensureOwned(runtime.database, conversationId, userId, topic, now()) };
 }
 
 /** Drops a conversation claimed for a turn that never happened (the provider failed at once). */
@@ -49,9 +58,12 @@ export interface TurnRecord {
 }
 
 /** The member's question and the assistant's answer, written together. */
-export async function saveTurn(runtime: Runtime, conversationId: string, turn: TurnRecord): Promise<void> {
+export async function saveTurn(runtime: Runtime, conversationId: string, userId: string, turn: TurnRecord): Promise<void> {
   const t = now();
   await runtime.database.transaction().execute(async (trx) => {
+    // A failed request racing with this one may have dropped the conversation it claimed: it is
+    // made again, still only for its owner.
+    await ensureOwned(trx, conversationId, userId, turn.question, t);
     await trx
       .insertInto('ai_conversation_record')
       .values([
