@@ -62,6 +62,7 @@ import { reasonRoutes } from './features/reason/routes.js';
 import { reportRoutes } from './features/report/routes.js';
 import { revisionRoutes } from './features/revision/routes.js';
 import { registerSearchPluginSync } from './features/search/plugin-sync.js';
+import { registerEmbeddingWork } from './features/ai/embeddings/outbox.js';
 import { searchRoutes } from './features/search/routes.js';
 import { seoRoutes } from './features/seo/routes.js';
 import { reviewRoutes } from './features/revision/review-routes.js';
@@ -165,6 +166,7 @@ export async function buildApp({ runtime, logger = false, logStream }: AppOption
   registerPluginDelivery(runtime);
   registerNotificationPlugins(runtime);
   registerSearchPluginSync(runtime);
+  registerEmbeddingWork(runtime);
   registerWebhooks(runtime);
   // What enabled plugins change in the core (Markdown rules, frames, their setup) before the first request.
   app.addHook('onReady', async () => applyPlugins(runtime));

@@ -17,6 +17,7 @@ import { seedDemo } from './features/seed/demo.js';
 import { pluginCommand } from './features/plugin/command.js';
 import { importCommand } from './features/import/command.js';
 import { dumpCommand, restoreCommand } from './features/dump/command.js';
+import { aiCommand } from './features/ai/embeddings/command.js';
 import { Runtime } from './runtime.js';
 
 const USAGE = `Usage: answer <command> [-C <data path>]
@@ -43,6 +44,8 @@ Commands:
             write the whole site (every table and the uploads) to one archive, while it runs
   restore <file> [--to <database URL>] [--force]
             load an archive into the site's database, or into a new one with --to (docs/operations.md)
+  ai reindex
+            embed every post missing or stale for semantic search, resumable (docs/ai.md)
 
 Options:
   -C, --data-path <dir>   data directory (default: $ANSWER_DATA_PATH or ./data)
@@ -97,6 +100,8 @@ async function main(argv: string[]): Promise<number> {
       return dumpCommand(paths, positionals[1]);
     case 'restore':
       return restoreCommand(paths, positionals[1], { to: values.to, force: !!values.force });
+    case 'ai':
+      return aiCommand(paths, positionals.slice(1));
     default:
       console.error(`Unknown command "${command}".\n\n${USAGE}`);
       return 1;

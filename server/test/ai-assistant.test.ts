@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_TIMEOUTS } from '../src/features/ai/chat-provider.js';
 import { body, member, type TestSite } from './support/app.js';
 import { adminOf, dialectTargets, siteOn, type User } from './support/dialect-sites.js';
-import { type FakeOpenAi, startFakeOpenAi } from './support/fake-openai.js';
+import { reindexEmbeddings } from '../src/features/ai/embeddings/reindex.js';
+import { bagOfWordsEmbedding, type FakeOpenAi, startFakeOpenAi } from './support/fake-openai.js';
 
 const API = '/answer/api/v1';
 const ADMIN_API = '/answer/admin/api';
@@ -62,7 +63,7 @@ describe.each(dialectTargets())('AI assistant on $name', (target) => {
     asker = await member(site, 'aiasker', 200);
     reader = await member(site, 'aireader', 1);
     other = await member(site, 'aiother', 1);
-    fake = await startFakeOpenAi({ key: 'sk-fake-key' });
+    fake = await startFakeOpenAi({ key: 'sk-fake-key', embed: bagOfWordsEmbedding({ automobile: 'car', vehicle: 'car' }) });
     CHAT_TIMEOUTS.firstByteMs = 500;
     ids.zebra = await post(asker, 'How do I configure the zebra router firmware?', 'The zebra router firmware keeps resetting my settings after a reboot.');
     ids.zebraAnswer = await answer(admin, ids.zebra, 'Hold the reset button for ten seconds, then flash the zebra firmware again from the recovery page.');
@@ -185,6 +186,21 @@ describe.each(dialectTargets())('AI assistant on $name', (target) => {
     const detail = body(await call('GET', `${API}/ai/conversation?conversation_id=${id}`, reader)).data;
     expect(detail.records).toHaveLength(4);
     expect(await site.runtime.database.selectFrom('ai_conversation').select('user_id').where('conversation_id', '=', id).execute()).toEqual([{ user_id: expect.anything() }]);
+  });
+
+  it('finds a paraphrase through semantic search when it is on', async () => {
+    ids.car = await post(asker, 'Inflating the car wheels', 'What pressure do the car wheels need in winter?');
+    await answer(admin, ids.car, 'Two point four bar in winter, checked when the wheels are cold.');
+    fake.script(() => ({ content: 'See [1].' }));
+    await ask('automobile');
+    expect(fake.chatRequests().at(-1)!.raw).not.toContain('Two point four bar');
+    await configure({ semantic_search_enabled: true, ai_providers: [{ provider: 'openai_compatible', api_host: fake.url, api_key: 'sk-fake-key', model: 'fake-chat', embedding_model: 'fake-embed' }] });
+    await reindexEmbeddings(site.runtime);
+    const final = last(events((await ask('automobile')).body).chunks);
+    expect(fake.chatRequests().at(-1)!.raw).toContain('Two point four bar');
+    expect(final.grounded).toBe(true);
+    await configure();
+    fake.script(undefined);
   });
 
   it('renders answers with the posts\' sanitiser, without images, citations linked outside code only', async () => {

@@ -593,6 +593,7 @@ export interface Database {
   ai_conversation: AiConversationTable;
   ai_conversation_record: AiConversationRecordTable;
   ai_usage: AiUsageTable;
+  ai_embedding: AiEmbeddingTable;
 }
 
 export interface AiConversationTable {
@@ -626,4 +627,14 @@ export interface AiUsageTable {
   scope: string;
   period: string;
   used: Generated<number>;
+}
+
+/** A post's embedding (migration 0025): Int8 values as base64, made by `model` from text hashing to `content_hash`. */
+export interface AiEmbeddingTable {
+  object_id: RefId;
+  model: string;
+  dims: number;
+  content_hash: string;
+  vector: string;
+  updated_at: number;
 }

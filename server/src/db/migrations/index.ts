@@ -21,6 +21,7 @@ import { apiKey } from './0021_api_key.js';
 import { webhook } from './0022_webhook.js';
 import { postSource } from './0023_post_source.js';
 import { aiConversation } from './0024_ai_conversation.js';
+import { aiEmbedding } from './0025_ai_embedding.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0022_webhook': webhook,
   '0023_post_source': postSource,
   '0024_ai_conversation': aiConversation,
+  '0025_ai_embedding': aiEmbedding,
 };

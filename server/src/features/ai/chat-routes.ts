@@ -13,6 +13,7 @@ import { askSummary, SummaryBudgetSpent } from './ask-summary.js';
 import { ProviderFailure } from './chat-provider.js';
 import { BudgetSpent, runTurn } from './chat-turn.js';
 import { chosenChatProvider } from './config-store.js';
+import { semanticNeighbours } from './embeddings/neighbours.js';
 import { claimConversation, conversationRecords, dropIfEmpty, historyOf, saveTurn } from './conversations.js';
 import type { Reader } from './retrieve.js';
 import { giveBackQuestion, questionsLeftToday, takeQuestion, today } from './usage.js';
@@ -40,7 +41,9 @@ function promptContext(settings: SiteSettings, lang: string) {
 }
 
 function readerFor(request: FastifyRequest): Reader {
-  return { runtime: request.server.runtime, user: request.user!, api: apiCallFor(request) };
+  const runtime = request.server.runtime;
+  const user = request.user!;
+  return { runtime, user, api: apiCallFor(request), neighbours: (text, limit) => semanticNeighbours(runtime, user, text, limit) };
 }
 
 function providerError(error: ProviderFailure | BudgetSpent | SummaryBudgetSpent): AppError {

@@ -5,6 +5,7 @@ import { pageOf } from '../../core/pagination.js';
 import { loadThresholds } from '../../core/privileges.js';
 import { urlTitle } from '../../core/slug.js';
 import type { Runtime } from '../../runtime.js';
+import { embeddingModelOf } from '../ai/embeddings/setup.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { tagsOfQuestions } from '../tag/queries.js';
 import { canSeeQuestion, PUBLIC_QUESTION_STATUSES } from '../visibility/rules.js';
@@ -37,15 +38,18 @@ const RELATED = 6;
 
 /**
  * "Related questions": questions whose titles share words with this one, found by the search index
- * and ranked by it; when fewer than six turn up, the hot list of the question's first tag fills the
- * rest. Only for a question the caller may see: the title of a deleted one is not for everyone.
+ * and ranked by it (fused with the nearest in meaning when semantic search is on); when fewer than
+ * six turn up, the hot list of the question's first tag fills the rest. Only for a question the
+ * caller may see: the title of a deleted one is not for everyone.
  */
 export async function relatedQuestions(runtime: Runtime, user: SessionUser | null, rawId: string) {
   const id = questionIdOrThrow(rawId);
   const question = await findQuestion(runtime.database, id);
   if (!question || !canSeeQuestion(user, question, await loadThresholds(runtime))) throw notFound('error.question.not_found');
-  const permalink = (await loadSiteSettings(runtime)).seo.permalink;
-  return cachedList(runtime, ['related', id, permalink], async () => {
+  const { seo, ai } = await loadSiteSettings(runtime);
+  const permalink = seo.permalink;
+  // With semantic search on, the list also holds the questions nearest in meaning (search/similar.ts).
+  return cachedList(runtime, ['related', id, permalink, embeddingModelOf(ai)?.model ?? ''], async () => {
     const ranked = await relatedByTitle(runtime, question.title, id, RELATED);
     const byTitle = ranked.length ? (await listPage(runtime, { order: 'newest', ids: ranked }, 1, RELATED)).list : [];
     const rank = new Map(ranked.map((r, i) => [presentId(r, permalink), i]));

@@ -187,6 +187,12 @@ async function rare(runtime: Runtime, phrases: string[][]): Promise<boolean> {
 
 /** One page of hits and their count (exact below MAX_HITS, see above). */
 export async function searchHits(runtime: Runtime, f: SearchFilter, order: string, offset: number, limit: number): Promise<{ count: number; hits: Hit[] }> {
+  const sorted = await rankedHits(runtime, f, order);
+  return { count: Math.min(sorted.length, MAX_HITS), hits: sorted.slice(offset, Math.min(offset + limit, MAX_HITS)) };
+}
+
+/** Every hit found, in the order asked for (the page is cut by the caller; hybrid.ts fuses it first). */
+export async function rankedHits(runtime: Runtime, f: SearchFilter, order: string): Promise<Hit[]> {
   const db = runtime.database;
   const p = f.parsed;
   const dialect = dialectOf(db);
@@ -207,6 +213,28 @@ export async function searchHits(runtime: Runtime, f: SearchFilter, order: strin
     else found.set(c.object_id, c);
   }
   const sorted = [...found.values()].sort(match && byRelevance ? ORDERS.relevance! : (ORDERS[order] ?? ORDERS.newest!));
-  const page = sorted.slice(offset, Math.min(offset + limit, MAX_HITS));
-  return { count: Math.min(sorted.length, MAX_HITS), hits: page.map(({ object_id, kind }) => ({ object_id, kind })) };
+  return sorted.map(({ object_id, kind }) => ({ object_id, kind }));
+}
+
+/**
+ * Which of these posts pass the operators and the visibility rule of every search hit (the same
+ * conditions as the passes above), in the order given: the gate semantic neighbours go through, so
+ * a deleted, pending or unlisted post comes back to nobody who could not find it by its words.
+ */
+export async function visibleHits(runtime: Runtime, f: SearchFilter, posts: { id: string; kind: 'question' | 'answer' }[]): Promise<Hit[]> {
+  const db = runtime.database;
+  const kept = new Set<string>();
+  for (const kind of ['question', 'answer'] as const) {
+    const ids = posts.filter((p) => p.kind === kind).map((p) => p.id);
+    if (!ids.length || (f.parsed.scope !== 'all' && f.parsed.scope !== kind)) continue;
+    const alias = kind === 'question' ? 'q' : 'a';
+    const join = kind === 'answer' ? sql`JOIN question q ON q.id = a.question_id` : sql``;
+    const where = [sql`${sql.ref(`${alias}.id`)} IN (${sql.join(ids)})`, ...conditions(f, kind)];
+    const rows = await readRows<{ object_id: string | number }>(
+      db,
+      sql`SELECT ${idText(dialectOf(db), `${alias}.id`)} AS object_id FROM ${sql.table(kind)} ${sql.raw(alias)} ${join} WHERE ${sql.join(where, sql` AND `)}`,
+    );
+    for (const r of rows) kept.add(String(r.object_id));
+  }
+  return posts.filter((p) => kept.has(p.id)).map((p) => ({ object_id: p.id, kind: KIND[p.kind] }));
 }

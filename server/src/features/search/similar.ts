@@ -2,6 +2,7 @@ import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { QuestionTable } from '../../db/schema.js';
 import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Runtime } from '../../runtime.js';
+import { nearestToText, nearestToPost } from '../ai/embeddings/neighbours.js';
 import { titleWords } from '../question/queries.js';
 import { PUBLIC_QUESTION_STATUSES } from '../visibility/rules.js';
 import { ID_RANGE, matchAllInTitle } from './dialect-sql.js';
@@ -18,6 +19,11 @@ import { terms } from './terms.js';
  * Similar questions while asking and related questions stay on this index when a search plugin is
  * enabled: the SDK's SearchQuery has no "titles sharing words with this one", and these lists are
  * asked while typing and on every question page, where a plugin's latency and failures would show.
+ *
+ * With semantic search on, both lists also take the questions nearest in meaning (a question's own
+ * stored vector for related questions, the typed title's for suggestions) and fuse the two rankings
+ * by reciprocal rank, as search does (hybrid.ts); without it, or when the provider fails, they are
+ * the title matches alone.
  */
 const FREQUENCY_CAP = 1000;
 const PER_WORD = 100;
@@ -77,11 +83,12 @@ export async function similarByTitle(runtime: Runtime, title: string, statuses: 
   if (!phrases.length) return [];
   const needed = Math.min(3, Math.ceil(phrases.length / 2));
   const scored = await titleCandidates(runtime, phrases, phrases.length - needed + 1, sql`q.status IN (${sql.join(statuses)})`);
-  const ids = scored
+  const byWords = scored
     .filter((r) => r.shared >= needed)
     .sort((a, b) => b.shared - a.shared || b.weight - a.weight || newerFirst(a.row, b.row))
-    .slice(0, 10)
     .map((r) => String(r.row.id));
+  const near = await nearestQuestions(runtime, await nearestToText(runtime, typed, NEIGHBOURS, { kind: 'question' }), sql`q.status IN (${sql.join(statuses)})`);
+  const ids = fuse(byWords, near).slice(0, 10);
   if (!ids.length) return [];
   const rows = await runtime.database.selectFrom('question').selectAll().where('id', 'in', ids).execute();
   return ids.flatMap((id) => rows.filter((q) => String(q.id) === id));
@@ -93,11 +100,33 @@ export async function similarByTitle(runtime: Runtime, title: string, statuses: 
  */
 export async function relatedByTitle(runtime: Runtime, title: string, excludeId: string, limit: number): Promise<string[]> {
   const phrases = titleWords(title).map(terms).filter((p) => p.length);
-  if (!phrases.length) return [];
-  const scored = await titleCandidates(runtime, phrases, phrases.length, sql`q.status IN (${sql.join(PUBLIC_QUESTION_STATUSES)}) AND q.show = 1 AND q.id <> ${excludeId}`);
-  return scored
+  const listed = sql`q.status IN (${sql.join(PUBLIC_QUESTION_STATUSES)}) AND q.show = 1 AND q.id <> ${excludeId}`;
+  const scored = phrases.length ? await titleCandidates(runtime, phrases, phrases.length, listed) : [];
+  const byWords = scored
     .filter((r) => r.shared > 0)
     .sort((a, b) => b.weight - a.weight || newerFirst(a.row, b.row))
-    .slice(0, limit)
     .map((r) => String(r.row.id));
+  const near = await nearestQuestions(runtime, await nearestToPost(runtime, excludeId, NEIGHBOURS, { kind: 'question', exclude: excludeId }), listed);
+  return fuse(byWords, near).slice(0, limit);
+}
+
+/** Neighbours read for a list of ten at most. */
+const NEIGHBOURS = 20;
+
+/** The neighbours' ids that pass `conditions` (alias q), in their order; [] without neighbours. */
+async function nearestQuestions(runtime: Runtime, neighbours: { id: string }[] | null, conditions: RawBuilder<unknown>): Promise<string[]> {
+  if (!neighbours?.length) return [];
+  const ids = neighbours.map((n) => n.id);
+  const { rows } = await sql<{ id: string | number }>`SELECT q.id FROM question q WHERE q.id IN (${sql.join(ids)}) AND ${conditions}`.execute(runtime.database);
+  const kept = new Set(rows.map((r) => String(r.id)));
+  return ids.filter((id) => kept.has(id));
+}
+
+/** Reciprocal rank fusion (k = 60) of two rankings; the word ranking alone when there are no neighbours. */
+function fuse(byWords: string[], near: string[]): string[] {
+  if (!near.length) return byWords;
+  const score = new Map<string, number>();
+  for (const list of [byWords, near]) list.forEach((id, rank) => score.set(id, (score.get(id) ?? 0) + 1 / (60 + rank + 1)));
+  // Stable sort: on a tie the word ranking's entry, added first, stays ahead.
+  return [...score.keys()].sort((a, b) => score.get(b)! - score.get(a)!);
 }
