@@ -41,6 +41,7 @@ export const KNOWN_ROUTES: readonly string[] = [
   '/review',
   '/badges',
   '/badges/:badge_id',
+  '/ai/:conversationId?',
   // Account flow and legal pages.
   '/users/login',
   '/users/register',
@@ -89,6 +90,7 @@ export const KNOWN_ROUTES: readonly string[] = [
   '/admin/webhooks',
   '/admin/webhooks/:webhook_id',
   '/admin/ai',
+  '/admin/ai-conversations',
   '/admin/:slug_name',
 ];
 

@@ -2,13 +2,15 @@ import { type RouteObject, useMatches } from 'react-router';
 import type { IconName } from '../components/icons/Icon';
 
 /** The areas the side navigation links to; a route belongs to at most one. */
-export type NavSection = 'questions' | 'tags' | 'users' | 'badges';
+export type NavSection = 'questions' | 'tags' | 'users' | 'badges' | 'ai';
 
-export const NAV_LINKS: readonly { to: string; key: string; section: NavSection; icon: IconName }[] = [
+/** `aiOnly`: shown only when the site has the assistant on (siteinfo `ai_enabled`). */
+export const NAV_LINKS: readonly { to: string; key: string; section: NavSection; icon: IconName; aiOnly?: boolean }[] = [
   { to: '/questions', key: 'nav.questions', section: 'questions', icon: 'question-circle-fill' },
   { to: '/tags', key: 'nav.tags', section: 'tags', icon: 'tags-fill' },
   { to: '/users', key: 'nav.users', section: 'users', icon: 'people-fill' },
   { to: '/badges', key: 'nav.badges', section: 'badges', icon: 'award-fill' },
+  { to: '/ai', key: 'nav.ai', section: 'ai', icon: 'chat-dots', aiOnly: true },
 ];
 
 interface SectionHandle {

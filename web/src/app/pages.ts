@@ -17,6 +17,7 @@ const settings = lazyArea(() => import('../pages/settings'));
 const timeline = lazyArea(() => import('../pages/timeline'));
 const review = lazyArea(() => import('../pages/review'));
 const badges = lazyArea(() => import('../pages/badges'));
+const assistant = lazyArea(() => import('../pages/ai'));
 const account = lazyArea(() => import('../pages/account'));
 const legal = lazyArea(() => import('../pages/legal'));
 const admin = lazyArea(() => import('../pages/admin'));
@@ -49,6 +50,7 @@ export const Pages = {
   Review: review('Review'),
   BadgeList: badges('BadgeList'),
   BadgeDetail: badges('BadgeDetail'),
+  AiAssistant: assistant('AiAssistant'),
   Login: account('Login'),
   SignUp: account('SignUp'),
   Logout: account('Logout'),
@@ -78,6 +80,7 @@ export const Pages = {
   AdminApiKeys: admin('AdminApiKeys'),
   AdminWebhooks: admin('AdminWebhooks'),
   AdminAi: admin('AdminAi'),
+  AdminAiConversations: admin('AdminAiConversations'),
   AdminWebhookDetail: admin('AdminWebhookDetail'),
   Themes: admin('Themes'),
   CssHtml: admin('CssHtml'),

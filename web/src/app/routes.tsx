@@ -91,6 +91,8 @@ const mainRoutes: RouteObject[] = [
   page('users/notifications/:type/:subType?', P.Notifications, loggedIn),
   page('review', P.Review, adminOrModerator),
   ...inSection('badges', [page('badges', P.BadgeList), page('badges/:badge_id', P.BadgeDetail)]),
+  // One route for both addresses: the first question of a new conversation puts its id in the address without remounting the page.
+  ...inSection('ai', [page('ai/:conversationId?', P.AiAssistant)]),
   // Last in rank: a path no route above claims is a plugin's page, or the 404 page (in this layout).
   { path: '*', element: <P.PluginPage /> },
 ];
@@ -143,6 +145,7 @@ const adminRoutes: RouteObject[] = [
   page('webhooks', P.AdminWebhooks),
   page('webhooks/:webhook_id', P.AdminWebhookDetail),
   page('ai', P.AdminAi),
+  page('ai-conversations', P.AdminAiConversations),
   page('question', P.QuestionSettings),
   page('review-rules', P.ReviewRules),
   page('installed-plugins', P.InstalledPlugins),

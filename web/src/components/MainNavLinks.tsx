@@ -2,18 +2,21 @@ import { useTranslation } from '../i18n/translator';
 import { Link } from 'react-router';
 import { deriveLoginState } from '../app/login-state';
 import { NAV_LINKS, useNavSection } from '../app/nav-sections';
+import { aiEnabled } from '../api/ai-enabled';
+import { useSiteInfo } from '../state/site';
 import { useUser } from '../state/user';
 import { Icon } from './icons/Icon';
 import { ReviewNavLink } from './ReviewNavLink';
 
-/** Questions, tags, users, badges (and the review queue for staff), the current section lit. */
+/** Questions, tags, users, badges, the assistant when on (and the review queue for staff), the current section lit. */
 export function MainNavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const section = useNavSection();
   const login = deriveLoginState(useUser());
+  const withAi = aiEnabled(useSiteInfo());
   return (
     <>
-      {NAV_LINKS.map((link) => (
+      {NAV_LINKS.filter((link) => withAi || !link.aiOnly).map((link) => (
         <Link
           key={link.to}
           to={link.to}

@@ -8,7 +8,7 @@ declare module '*/ui.json?part=first-load' {
 }
 declare module '*/ui.json?part=areas' {
   type Section = { [key: string]: string | Section };
-  export const admin: Section, install: Section, plugin_form: Section, search: Section, settings: Section, timeline: Section;
+  export const admin: Section, ai: Section, install: Section, plugin_form: Section, search: Section, settings: Section, timeline: Section;
 }
 declare module '*/ui.json?part=users' {
   type Section = { [key: string]: string | Section };

@@ -4,6 +4,7 @@ import awardFill from 'bootstrap-icons/icons/award-fill.svg?icon';
 import bell from 'bootstrap-icons/icons/bell.svg?icon';
 import bookmark from 'bootstrap-icons/icons/bookmark.svg?icon';
 import bookmarkFill from 'bootstrap-icons/icons/bookmark-fill.svg?icon';
+import chatDots from 'bootstrap-icons/icons/chat-dots.svg?icon';
 import checkLg from 'bootstrap-icons/icons/check-lg.svg?icon';
 import clock from 'bootstrap-icons/icons/clock.svg?icon';
 import flagFill from 'bootstrap-icons/icons/flag-fill.svg?icon';
@@ -28,6 +29,7 @@ export const ICONS = {
   bell,
   bookmark,
   'bookmark-fill': bookmarkFill,
+  'chat-dots': chatDots,
   'check-lg': checkLg,
   clock,
   'flag-fill': flagFill,

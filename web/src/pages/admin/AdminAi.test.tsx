@@ -93,6 +93,20 @@ describe('Admin → AI', () => {
     expect(page.textContent).toContain('Enter the full base URL.');
   });
 
+  it('edits the system instructions per language and sends them as prompt_config', async () => {
+    const page = await open({ [`GET ${CONFIG}`]: () => ({ ...STORED, prompt_config: { zh_cn: '用中文回答。', en_us: '' } }) });
+    const english = page.querySelector<HTMLTextAreaElement>('textarea[name="prompt_en_us"]')!;
+    expect(page.querySelector<HTMLTextAreaElement>('textarea[name="prompt_zh_cn"]')!.value).toBe('用中文回答。');
+    expect(english.maxLength).toBe(4000);
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(english, 'Be brief.');
+      english.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await clickText(page, 'Save');
+    await settle();
+    expect((sent.find((r) => r.method === 'PUT')!.body as Record<string, unknown>).prompt_config).toEqual({ en_us: 'Be brief.', zh_cn: '用中文回答。' });
+  });
+
   it('checks the form before sending', async () => {
     const page = await open();
     await typeInto(input(page, 'api_host'), 'ftp://nope');

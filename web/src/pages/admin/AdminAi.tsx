@@ -18,6 +18,9 @@ const ROLES = [
   { id: 2, key: 'admin' },
 ] as const;
 
+/** The longest system instructions per language (the contract's limit). */
+const PROMPT_MAX = 4000;
+
 /**
  * /admin/ai: the OpenAI-compatible provider the assistant uses (docs/ai.md). The API key is
  * write-only: the page is only told whether one is stored, and an empty field keeps it.
@@ -156,6 +159,28 @@ export function AdminAi() {
             ))}
             {errors.allowed_roles && <div className="invalid-feedback d-block">{errors.allowed_roles}</div>}
           </Form.Group>
+          <fieldset className="mb-3" aria-describedby="ai-prompts-hint">
+            <legend className="fs-6 fw-semibold mb-1">{t('admin.ai.prompts')}</legend>
+            <p id="ai-prompts-hint" className="form-text mt-0">
+              {t('admin.ai.prompts_hint')}
+            </p>
+            {(['prompt_en_us', 'prompt_zh_cn'] as const).map((name) => (
+              <Form.Group key={name} className="mb-3" controlId={`field-${name}`}>
+                <Form.Label>{t(`admin.ai.${name}`)}</Form.Label>
+                <Form.Control
+                  as="textarea"
+                  name={name}
+                  rows={4}
+                  maxLength={PROMPT_MAX}
+                  value={form[name]}
+                  isInvalid={Boolean(errors[name])}
+                  onChange={(e) => set(name, e.target.value)}
+                />
+                <div className="form-text text-end">{`${form[name].length} / ${PROMPT_MAX}`}</div>
+                {errors[name] && <div className="invalid-feedback d-block">{errors[name]}</div>}
+              </Form.Group>
+            ))}
+          </fieldset>
         </>
       )}
     </SettingsPage>

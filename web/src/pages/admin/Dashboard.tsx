@@ -8,6 +8,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { formatCount } from '../../components/count-format';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { DailyChart } from './DailyChart';
+import { DashboardAi } from './DashboardAi';
 import { HealthInfo, QuickLinks, SystemInfo } from './DashboardSections';
 
 const COUNTS = ['question_count', 'answer_count', 'comment_count', 'vote_count', 'user_count'] as const;
@@ -61,6 +62,7 @@ export function Dashboard() {
           <DailyChart daily={info.daily ?? []} />
         </div>
       </section>
+      <DashboardAi />
       <div className="row g-3">
         <div className="col-lg-5">
           <SystemInfo info={info} />

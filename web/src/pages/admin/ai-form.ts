@@ -13,6 +13,9 @@ export interface AiForm {
   daily_limit_per_member: string;
   monthly_token_budget: string;
   allowed_roles: number[];
+  /** The system instructions added before the site's own rules, per language (optional). */
+  prompt_en_us: string;
+  prompt_zh_cn: string;
 }
 
 /** The fields of `provider`: as stored when it was set up before, else its preset's defaults. */
@@ -32,6 +35,8 @@ export function toForm(config: AiConfig): AiForm {
     daily_limit_per_member: String(config.daily_limit_per_member),
     monthly_token_budget: String(config.monthly_token_budget),
     allowed_roles: config.allowed_roles,
+    prompt_en_us: config.prompt_config?.en_us ?? '',
+    prompt_zh_cn: config.prompt_config?.zh_cn ?? '',
   };
 }
 
@@ -43,7 +48,7 @@ export function fromForm(config: AiConfig, form: AiForm): AiConfigInput {
     enabled: form.enabled,
     chosen_provider: form.provider,
     ai_providers: [edited, ...others],
-    prompt_config: config.prompt_config,
+    prompt_config: { en_us: form.prompt_en_us, zh_cn: form.prompt_zh_cn },
     embedding_model: form.embedding_model,
     semantic_search_enabled: form.semantic_search_enabled,
     daily_limit_per_member: form.daily_limit_per_member as unknown as number,
@@ -56,5 +61,6 @@ export function fromForm(config: AiConfig, form: AiForm): AiConfigInput {
 export function formField(path: string): string {
   if (path === 'chosen_provider' || path === 'ai_providers') return 'provider';
   if (path.startsWith('ai_providers.')) return path.split('.')[2] ?? 'provider';
+  if (path.startsWith('prompt_config.')) return `prompt_${path.split('.')[1]}`;
   return path.split('.')[0]!;
 }

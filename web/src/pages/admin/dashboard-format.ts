@@ -20,3 +20,6 @@ export function formatUptime(seconds: number): string {
   const minutes = Math.floor((s % 3600) / 60);
   return [days && `${days}d`, (days || hours) && `${hours}h`, `${minutes}m`].filter(Boolean).join(' ');
 }
+
+/** A count in full with the language's digit grouping ("12,345"): token figures, where "12.3k" hides too much. */
+export const formatWhole = (value: number, language: string): string => new Intl.NumberFormat(language.replace('_', '-')).format(value);

@@ -2,6 +2,7 @@ export { AdminApiKeys } from './AdminApiKeys';
 export { AdminWebhookDetail } from './AdminWebhookDetail';
 export { AdminWebhooks } from './AdminWebhooks';
 export { AdminAi } from './AdminAi';
+export { AdminAiConversations } from './AdminAiConversations';
 export { AdminBadges } from './AdminBadges';
 export { Branding } from './Branding';
 export { CssHtml } from './CssHtml';

@@ -41,6 +41,7 @@ export const ADMIN_MENU: AdminMenuItem[] = [
       { key: 'api_keys', path: '/admin/api-keys' },
       { key: 'webhooks', path: '/admin/webhooks' },
       { key: 'ai', path: '/admin/ai' },
+      { key: 'ai_conversations', path: '/admin/ai-conversations' },
       { key: 'question', path: '/admin/question' },
       { key: 'review_rules', path: '/admin/review-rules' },
     ],

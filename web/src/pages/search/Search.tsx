@@ -9,6 +9,8 @@ import { PageLoading } from '../../components/PageLoading';
 import { Pagination } from '../../components/Pagination';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useSiteInfo } from '../../state/site';
+import { aiEnabled } from '../../api/ai-enabled';
+import { AskAssistantCard } from './AskAssistantCard';
 import { OperatorHelp } from './OperatorHelp';
 import { QueryExplanation } from './QueryExplanation';
 import { SearchResult } from './SearchResult';
@@ -22,7 +24,8 @@ export function Search() {
   const navigate = useNavigate();
   const state = readSearchState(useSearchParams()[0]);
   const { q, order, page } = state;
-  const permalink = useSiteInfo()?.site_seo.permalink;
+  const site = useSiteInfo();
+  const permalink = site?.site_seo.permalink;
   const [text, setText] = useState(q);
   const [shownQ, setShownQ] = useState(q);
   const input = useRef<HTMLInputElement>(null);
@@ -89,6 +92,7 @@ export function Search() {
       </form>
       <OperatorHelp onPick={pick} initiallyOpen={!q} />
       <QueryExplanation parsed={parsed} />
+      {q && aiEnabled(site) && <AskAssistantCard q={q} />}
       {q && (
         <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
           <span className="text-body-secondary small" aria-live="polite" data-testid="search-count">

@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, Suspense, lazy, useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../i18n/translator';
 import { fieldErrorsOf } from '../../../api/api-error';
+import { aiEnabled } from '../../../api/ai-enabled';
 import { askQuestion, askQuestionWithAnswer } from '../../../api/questions';
 import { MarkdownField } from '../../../components/editor/MarkdownField';
 import { questionPath } from '../../../components/question-links';
@@ -19,6 +21,19 @@ import { useDraft } from '../useDraft';
 import { EMPTY_DRAFT, type QuestionDraft, isEmptyDraft } from './ask-draft';
 import { SimilarQuestions } from './SimilarQuestions';
 
+// What the site already says about the question (the assistant): its own chunk, loaded only when the assistant is on.
+const AskSummary = lazy(() => import('../../ai/ask-summary').then(async (module) => {
+  await module.ready();
+  return { default: module.AskSummary };
+}));
+
+/** `?title=&content=` (the assistant's "Ask the community"): the question filled in, unless a draft is waiting. */
+function prefilled(params: URLSearchParams): Partial<QuestionDraft> {
+  const title = params.get('title') ?? '';
+  const content = params.get('content') ?? '';
+  return { ...(title && { title }), ...(content && { content }) };
+}
+
 /** /questions/ask: a new question, optionally with the asker's own answer; kept as a draft meanwhile. */
 export function AskQuestion() {
   const { t } = useTranslation();
@@ -28,8 +43,9 @@ export function AskQuestion() {
   const permalink = site?.site_seo.permalink;
   const rules = questionRules(site);
   const draft = useDraft<QuestionDraft>(DRAFT_KEYS.question);
+  const [params] = useSearchParams();
   const [restored] = useState(() => draft.load());
-  const [form, setForm] = useState<QuestionDraft>(() => ({ ...EMPTY_DRAFT, ...restored }));
+  const [form, setForm] = useState<QuestionDraft>(() => ({ ...EMPTY_DRAFT, ...(restored && !isEmptyDraft(restored) ? restored : prefilled(params)) }));
   const [answerOwn, setAnswerOwn] = useState(Boolean(restored?.answer));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -123,6 +139,11 @@ export function AskQuestion() {
         </Form>
       </div>
       <aside className="col-xl-3">
+        {aiEnabled(site) && (
+          <Suspense fallback={null}>
+            <AskSummary title={form.title} content={form.content} />
+          </Suspense>
+        )}
         <section className="card small">
           <h2 className="card-header h6 mb-0">{t('question.form.tips_title')}</h2>
           <ul className="card-body mb-0 ps-4">
