@@ -154,6 +154,26 @@ describe.each(dialectTargets())('semantic search on $name', (target) => {
     expect(out.join('\n')).toMatch(/^Embedded 0 of (\d+) posts \(\1 already current, 0 tokens\)/);
   });
 
+  it('Admin → AI runs the reindex in the background and shows its progress', async () => {
+    const REINDEX = '/answer/admin/api/ai/reindex';
+    expect((await api('POST', REINDEX, asker.token)).statusCode).toBe(403);
+    await semantic(false);
+    const off = await api('POST', REINDEX, admin.token);
+    expect([off.statusCode, off.json().reason]).toEqual([400, 'error.ai.semantic_search_off']);
+    await semantic(true);
+    const started = await api('POST', REINDEX, admin.token);
+    expect(started.statusCode, started.body).toBe(200);
+    let state = started.json().data;
+    for (let i = 0; i < 100 && state.running; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      state = (await api('GET', REINDEX, admin.token)).json().data;
+    }
+    expect(state).toMatchObject({ running: false, stopped: '', msg: '' });
+    expect(state.done).toBe(state.total);
+    expect(state.total).toBeGreaterThanOrEqual(4);
+    expect(state.finished_at).toBeGreaterThanOrEqual(state.started_at);
+  });
+
   it('vectors survive a dump and restore', async () => {
     const dir = tempDir('answer-ai-dump-');
     const file = path.join(dir, 'site.tar');

@@ -103,3 +103,20 @@ export interface AiTestResult {
   models: string[];
   elapsed_ms: number;
 }
+
+/**
+ * `GET|POST /answer/admin/api/ai/reindex`: embedding the posts that exist (after switching semantic
+ * search on, changing the embedding model or importing), run in the background with its progress.
+ */
+export interface AiReindexState {
+  running: boolean;
+  /** Posts looked at so far, of `total`. */
+  done: number;
+  total: number;
+  embedded: number;
+  started_at: number;
+  finished_at: number;
+  /** Why the last run stopped early: '' (finished), 'out_of_budget', 'provider' (`msg` says what), 'off' (semantic search is off). */
+  stopped: '' | 'out_of_budget' | 'provider' | 'off';
+  msg: string;
+}

@@ -9,6 +9,8 @@ import { AdminAi } from './AdminAi';
 import { ADMIN_MENU } from './menu';
 
 const CONFIG = '/answer/admin/api/ai-config';
+const REINDEX = '/answer/admin/api/ai/reindex';
+const IDLE_REINDEX = { running: false, done: 0, total: 0, embedded: 0, started_at: 0, finished_at: 0, stopped: '', msg: '' };
 const ADMIN = { id: '1', access_token: 't', username: 'boss', display_name: 'Boss', avatar: { type: '', gravatar: '', custom: '' }, status: 'normal', mail_status: 1, role_id: 2 };
 const PRESETS: AiConfig['presets'] = [
   { provider: 'openai', label: 'OpenAI', api_host: 'https://api.openai.com', model: 'gpt-4o-mini', embedding_model: 'text-embedding-3-small', key_required: true },
@@ -34,7 +36,7 @@ let sent: SentRequest[];
 let view: Awaited<ReturnType<typeof renderRoutes>> | undefined;
 
 async function open(routes: Parameters<typeof fakeApi>[0] = {}) {
-  sent = fakeApi({ [`GET ${CONFIG}`]: () => STORED, [`PUT ${CONFIG}`]: () => null, ...routes });
+  sent = fakeApi({ [`GET ${CONFIG}`]: () => STORED, [`PUT ${CONFIG}`]: () => null, [`GET ${REINDEX}`]: () => IDLE_REINDEX, ...routes });
   view = await renderRoutes([{ path: '/admin/ai', element: <AdminAi /> }], '/admin/ai');
   await settle();
   return view.host.querySelector<HTMLElement>('[data-testid="admin-ai"]')!;
@@ -61,6 +63,28 @@ afterEach(async () => {
 });
 
 describe('Admin → AI', () => {
+  it('embeds the existing posts in the background with a progress bar, once semantic search is saved on', async () => {
+    let polls = 0;
+    const page = await open({
+      [`GET ${CONFIG}`]: () => ({ ...STORED, semantic_search_enabled: true }),
+      [`POST ${REINDEX}`]: () => ({ ...IDLE_REINDEX, running: true, total: 40, done: 10, started_at: 1 }),
+      [`GET ${REINDEX}`]: () => (++polls > 1 ? { ...IDLE_REINDEX, total: 40, done: 40, embedded: 30, started_at: 1, finished_at: 2 } : IDLE_REINDEX),
+    });
+    const card = page.querySelector<HTMLElement>('[data-testid="ai-reindex"]')!;
+    await clickText(card, 'Embed existing posts');
+    await settle();
+    expect(sent.some((r) => r.method === 'POST' && r.url.endsWith(REINDEX))).toBe(true);
+    expect(card.querySelector('.progress-bar')?.getAttribute('aria-valuenow')).toBe('25');
+    expect(card.textContent).toContain('10 of 40');
+  });
+
+  it('asks to save semantic search first', async () => {
+    const page = await open();
+    const card = page.querySelector<HTMLElement>('[data-testid="ai-reindex"]')!;
+    expect(card.querySelector('button')!.disabled).toBe(true);
+    expect(card.textContent).toContain('Switch semantic search on');
+  });
+
   it('is in the admin menu', () => {
     expect(ADMIN_MENU.flatMap((item) => item.children ?? [])).toContainEqual({ key: 'ai', path: '/admin/ai' });
   });

@@ -10,6 +10,7 @@ import { useUnsavedChangesPrompt } from '../../hooks/useUnsavedChangesPrompt';
 import { useTranslation } from '../../i18n/translator';
 import { showToast } from '../../state/notices';
 import { type AiForm, formField, fromForm, providerFields, toForm } from './ai-form';
+import { AiReindexCard } from './AiReindexCard';
 import { SettingsPage, SettingsSwitch } from './settings-fields';
 
 const ROLES = [
@@ -144,6 +145,7 @@ export function AdminAi() {
             onChange={(on) => set('semantic_search_enabled', on)}
             error={errors.semantic_search_enabled}
           />
+          <AiReindexCard ready={config.semantic_search_enabled && config.embedding_model !== '' && !dirty} />
           <TextField {...text('daily_limit_per_member', true)} />
           <TextField {...text('monthly_token_budget', true)} />
           <Form.Group className="mb-3">
