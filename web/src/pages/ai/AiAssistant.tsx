@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AI_KEYS, getAiConversation, getAiStatus } from '../../api/ai-chat';
 import { aiEnabled } from '../../api/ai-enabled';
 import { deriveLoginState } from '../../app/login-state';
+import { rememberRedirect } from '../../app/redirect';
 import { ROUTES } from '../../app/paths';
 import { PageLoading } from '../../components/PageLoading';
 import { usePageTitle } from '../../hooks/usePageTitle';
@@ -108,6 +109,7 @@ export function AiAssistant() {
   usePageTitle(t('ai.title'));
   const { conversationId } = useParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const site = useSiteInfo();
   const login = deriveLoginState(useUser());
   const enabled = aiEnabled(site);
@@ -118,7 +120,7 @@ export function AiAssistant() {
   else if (!login.isLoggedIn)
     content = (
       <EmptyState title={t('ai.sign_in_title')} text={t('ai.sign_in_text')} testId="ai-sign-in">
-        <Link to={ROUTES.login} className="btn btn-primary mt-3">
+        <Link to={ROUTES.login} className="btn btn-primary mt-3" onClick={() => rememberRedirect(location.pathname + location.search)}>
           {t('ai.sign_in')}
         </Link>
       </EmptyState>
