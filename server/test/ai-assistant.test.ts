@@ -177,6 +177,26 @@ describe.each(dialectTargets())('AI assistant on $name', (target) => {
     expect(fake.chatRequests().at(-1)!.body.messages.some((m: { role: string }) => m.role === 'tool')).toBe(true);
   });
 
+  it("gives nothing of a private site to a visitor or to an account that may not read it", async () => {
+    fake.script(undefined);
+    const login = await ok(call('GET', `${ADMIN_API}/siteinfo/login`, admin));
+    await ok(call('PUT', `${ADMIN_API}/siteinfo/login`, admin, { ...login, login_required: true }));
+    const unverified = await member(site, 'aiunverified', 1);
+    await site.runtime.database.updateTable('user').set({ mail_status: 2 }).where('id', '=', unverified.id).execute();
+    try {
+      const calls = fake.chatRequests().length;
+      expect((await ask('zebra router firmware', '', null as unknown as User)).statusCode).toBe(401);
+      expect((await call('POST', `${API}/ai/ask-summary`, null, { title: 'zebra router firmware' })).statusCode).toBe(401);
+      expect((await call('GET', `${API}/ai/status`, null)).statusCode).toBe(401);
+      expect((await ask('zebra router firmware', '', unverified)).statusCode).toBe(403);
+      expect(fake.chatRequests()).toHaveLength(calls);
+      // A verified member of the private site is served as before.
+      expect((await ask('zebra router firmware')).statusCode).toBe(200);
+    } finally {
+      await ok(call('PUT', `${ADMIN_API}/siteinfo/login`, admin, { ...login, login_required: false }));
+    }
+  });
+
   it('keeps one conversation, one owner, when requests with a new id race', async () => {
     fake.script(undefined);
     const id = 'race-conversation-0001';
