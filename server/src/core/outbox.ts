@@ -27,6 +27,16 @@ export async function enqueue(db: Kysely<Database> | Transaction<Database>, topi
   await db.insertInto('outbox').values({ topic, payload: JSON.stringify(payload), created_at: t, available_at: t }).execute();
 }
 
+/**
+ * Payloads of rows of `topic` still to run, oldest first: for a handler that does several rows'
+ * work in one go (embeddings are sent to the provider in batches). Their own rows still run
+ * later and find the work done.
+ */
+export async function pendingPayloads(db: Kysely<Database>, topic: string, limit: number): Promise<unknown[]> {
+  const rows = await db.selectFrom('outbox').select('payload').where('topic', '=', topic).where('done_at', '=', 0).orderBy('id').limit(limit).execute();
+  return rows.map((r) => JSON.parse(r.payload) as unknown);
+}
+
 export class OutboxWorker {
   private readonly handlers = new Map<string, OutboxHandler>();
   private readonly txHandlers = new Map<string, OutboxTxHandler>();

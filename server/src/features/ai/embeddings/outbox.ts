@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { enqueue } from '../../../core/outbox.js';
+import { enqueue, pendingPayloads } from '../../../core/outbox.js';
 import type { Database } from '../../../db/schema.js';
 import type { Runtime } from '../../../runtime.js';
 import { changedQuestionLists } from '../../question/list-cache.js';
@@ -43,15 +43,8 @@ export function registerEmbeddingWork(runtime: Runtime): void {
   runtime.outbox.on(EMBED_TOPIC, async ({ id }: { id: string }) => {
     const setup = await embeddingSetup(runtime);
     if (!setup) return;
-    const queued = await runtime.database
-      .selectFrom('outbox')
-      .select('payload')
-      .where('topic', '=', EMBED_TOPIC)
-      .where('done_at', '=', 0)
-      .orderBy('id')
-      .limit(BATCH)
-      .execute();
-    const others = queued.map((r) => String((JSON.parse(r.payload) as { id?: unknown }).id ?? '')).filter((other) => other && other !== id);
+    const queued = await pendingPayloads(runtime.database, EMBED_TOPIC, BATCH);
+    const others = queued.map((p) => String((p as { id?: unknown }).id ?? '')).filter((other) => other && other !== id);
     const batch = [id, ...new Set(others)].slice(0, BATCH);
     let done;
     try {
