@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { ANSWER_BIN, serverNodeFlags, spawnSite, untilHealthy } from './local-site.js';
 import { rssMegabytes } from './rss.js';
 import { writeDump } from './stackexchange-dump.js';
@@ -13,9 +14,14 @@ import { writeDump } from './stackexchange-dump.js';
  *
  * Installs a site in a temporary folder, writes a synthetic dump of that many posts
  * (stackexchange-dump.ts), runs the import as the CLI does (counter recount included) and prints
- * posts per second and the import process's peak resident memory.
+ * posts per second, the import process's CPU time (all its threads: unlike the rate, it barely
+ * moves when other work shares the machine), the Posts.xml stage's share of it, and its peak
+ * resident memory.
+ * IMPORT_NODE_FLAGS adds flags to the import's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
  */
 const posts = Number(process.argv[2] ?? 100_000);
+/** The unit of /proc/<pid>/stat times: USER_HZ, 100 on Linux whatever the kernel's own tick. */
+const CLOCK_TICKS = 100;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'answer-se-bench-'));
 const dataDir = path.join(work, 'data');
 const dump = path.join(work, 'bench.stackexchange.com');
@@ -32,16 +38,46 @@ await writeDump(dump, posts);
 console.log(`dump of ${posts} posts written in ${((Date.now() - started) / 1000).toFixed(1)} s (${(dirSize(dump) / 1e6).toFixed(0)} MB)`);
 
 started = Date.now();
-const child = spawn(process.execPath, [...serverNodeFlags(), ANSWER_BIN, 'import', 'stackexchange', dump, '-C', dataDir], { stdio: ['ignore', 'inherit', 'inherit'] });
+const extraFlags = (process.env.IMPORT_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+const child = spawn(process.execPath, [...serverNodeFlags(), ...extraFlags, ANSWER_BIN, 'import', 'stackexchange', dump, '-C', dataDir], { stdio: ['ignore', 'inherit', 'pipe'] });
 let peak = 0;
+let cpu = 0;
 const poll = setInterval(() => {
   peak = Math.max(peak, rssMegabytes(child.pid!, 'VmHWM') ?? 0);
+  cpu = cpuSeconds(child.pid!) ?? cpu;
 }, 200);
+// The progress lines (stderr, "Posts.xml: 5000/100600 ...") are passed on, and the CPU time read as
+// each stage's last line arrives: a stage's CPU is the time between its last line and the one before's.
+const stageCpu = new Map<string, number>();
+let stage = '';
+let stageStart = 0;
+let latest = 0;
+createInterface({ input: child.stderr! }).on('line', (line) => {
+  process.stderr.write(`${line}\n`);
+  const name = /^([^:]+):/.exec(line)?.[1];
+  const now = cpuSeconds(child.pid!);
+  if (!name || now === undefined) return;
+  if (name !== stage) [stage, stageStart] = [name, latest];
+  latest = now;
+  stageCpu.set(stage, now - stageStart);
+});
 const code = await new Promise<number | null>((r) => child.once('exit', r));
 clearInterval(poll);
 const seconds = (Date.now() - started) / 1000;
-console.log(`import exit ${code}: ${posts} posts in ${seconds.toFixed(1)} s = ${Math.round(posts / seconds)} posts/s (everything included), peak RSS ${peak} MB`);
+const postsCpu = stageCpu.get('Posts.xml') ?? 0;
+console.log(`import exit ${code}: ${posts} posts in ${seconds.toFixed(1)} s = ${Math.round(posts / seconds)} posts/s (everything included), CPU ${cpu.toFixed(0)} s (Posts.xml stage ${postsCpu.toFixed(0)} s, ${Math.round((postsCpu * 1e6) / posts)} µs a post), peak RSS ${peak} MB`);
 fs.rmSync(work, { recursive: true, force: true });
+
+/** User and system time of a process, all threads, in seconds (Linux; the last reading before it ends, 200 ms short at most). */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat, counted after the command name (which may hold spaces).
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
 
 function dirSize(dir: string): number {
   return fs.readdirSync(dir).reduce((sum, f) => sum + fs.statSync(path.join(dir, f)).size, 0);

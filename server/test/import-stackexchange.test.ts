@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentProgress } from '../src/core/progress.js';
 import { checkCounters } from '../src/features/counters/check.js';
 import { ImportError } from '../src/features/import/report.js';
+import { dumpPostHtml } from '../src/features/import/stackexchange/dump-html.js';
 import { importStackExchange } from '../src/features/import/stackexchange/run.js';
 import { tempDir, type TestSite } from './support/app.js';
 import { dialectTargets, siteOn } from './support/dialect-sites.js';
@@ -139,7 +140,7 @@ describe.each(dialectTargets())('Stack Exchange import on $name', (target) => {
     expect(q.original_text).toMatch(/- flour\n- water \*\*warm\*\*/);
     expect(q.original_text).toMatch(/\| Step +\| Minutes \|\n\| -+ \| -+ \|\n\| Proof \| 60 +\|/);
     expect(q.parsed_text).toContain('<table>');
-    expect(q.parsed_text).toMatch(/<pre><code class="[^"]*language-js/);
+    expect(q.parsed_text).toMatch(/<pre><code class="hljs language-js"><span class="hljs-keyword">const<\/span> dough/);
     expect(q.parsed_text).toContain('<img src="https://i.sstatic.net/bread.png"');
     const a = await db().selectFrom('answer').selectAll().where('original_text', 'like', '%Patience%').executeTakeFirstOrThrow();
     expect(a.original_text).toMatch(/^> Patience/);
@@ -274,5 +275,21 @@ describe.each(dialectTargets())('Stack Exchange import on $name', (target) => {
     const end = await tableCounts();
     for (const t of TABLES) if (t !== 'tag') expect(end[t]! - start[t]!, t).toBe(afterFirst[t]! - before[t]!);
     expect(await checkCounters(db())).toEqual([]);
+  });
+});
+
+describe('the dump HTML an imported post shows', () => {
+  it('passes only through the posts\' sanitiser, with code shaped as ours', () => {
+    const html = dumpPostHtml(
+      '<p onclick="steal()">Press <kbd>Ctrl</kbd>, <b>bold</b> <a href="javascript:alert(1)">x</a> <img src="https://i.sstatic.net/a.png" onerror="steal()"></p>' +
+        '<script>alert(1)</script><div style="position:fixed">text</div><dl><dt>term</dt><dd>meaning</dd></dl>' +
+        '<pre class="lang-none prettyprint-override"><code>a &lt; b\n</code></pre><pre class="lang-py"><code>x = "&lt;/code&gt;"\n</code></pre>',
+    );
+    expect(html).not.toMatch(/onclick|onerror|script|javascript|style=|<div/);
+    expect(html).toContain('<kbd>Ctrl</kbd>');
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).toContain('<p>term</p><p>meaning</p>');
+    expect(html).toContain('<pre><code class="hljs">a &lt; b\n</code></pre>');
+    expect(html).toMatch(/<pre><code class="hljs language-py">x = <span class="hljs-string">"&lt;\/code&gt;"<\/span>\n<\/code><\/pre>/);
   });
 });

@@ -7,11 +7,14 @@ import { Worker } from 'node:worker_threads';
 import { type ConvertJob, type Converted, convert } from './convert.js';
 
 /**
- * Turning HTML into Markdown and rendering it again is most of an import's work, so it runs on
- * worker threads (and a share on the main thread) while the main thread parses XML and writes the
- * previous batch. A thread collects its garbage early (convert-worker.ts, heap.ts); HEAP_MB is
- * only the hard ceiling V8 enforces on it. Where threads cannot start (a build without the worker
- * file), the same work is done in this thread.
+ * Converting bodies (HTML to Markdown, sanitising, search terms) is most of an import's work, so it
+ * runs on worker threads while the main thread parses XML and writes the previous batch. The main
+ * thread converts nothing itself: it holds the batches, so its heap is the larger one, and a body
+ * converted there costs about three times the CPU it costs on a thread, most of it in garbage
+ * collection (docs/benchmarks.md, sixth session). A thread collects its garbage early
+ * (convert-worker.ts, heap.ts); HEAP_MB is only the hard ceiling V8 enforces on it. Where threads
+ * cannot start (a build without the worker file), the same work is done in this thread, and small
+ * lists (a last batch of a few rows) are converted here rather than sent.
  */
 const HEAP_MB = 128;
 
@@ -25,6 +28,11 @@ export interface ConvertPool {
  * its own copy of the renderers (some 40 MB), and the writer, not conversion, is the limit beyond.
  */
 const MAX_THREADS = 3;
+
+/** Jobs per message: small, so the threads of a batch finish together; not tiny, so messages stay cheap. */
+const CHUNK = 20;
+/** Chunks a thread holds after its first share, so that it starts the next while this thread reads a result. */
+const IN_FLIGHT = 2;
 
 export function convertPool(threads = Math.min(MAX_THREADS, Math.max(1, os.availableParallelism() - 1))): ConvertPool {
   const workers = startWorkers(threads);
@@ -56,13 +64,36 @@ export function convertPool(threads = Math.min(MAX_THREADS, Math.max(1, os.avail
     });
   return {
     async convert(jobs) {
-      if (jobs.length < 2 * workers.length) return jobs.map(convert);
-      // This thread takes a share too, half a thread's: it would otherwise wait for the threads,
-      // its own reading and writing being lighter than converting.
-      const per = Math.ceil((2 * jobs.length) / (2 * workers.length + 1));
-      const sent = Promise.all(workers.map((w, i) => send(w, jobs.slice(i * per, (i + 1) * per))));
-      const mine = jobs.slice(workers.length * per).map(convert);
-      return [...(await sent).flat(), ...mine];
+      if (jobs.length <= CHUNK) return jobs.map(convert);
+      // The jobs are cut in chunks that the threads take as they finish one, so that none waits
+      // for another's share fixed in advance. Each is first given half its part of an even split
+      // at once: this thread writes the batch before as soon as it yields, and hands out nothing
+      // meanwhile. After that a thread holds IN_FLIGHT chunks at most.
+      const results: Converted[] = new Array(jobs.length);
+      let next = 0;
+      const feed = async (w: Worker) => {
+        const pending = new Set<Promise<void>>();
+        const sendNext = () => {
+          if (broken || next >= jobs.length) return false;
+          const start = next;
+          next = Math.min(jobs.length, next + CHUNK);
+          const sent: Promise<void> = send(w, jobs.slice(start, next)).then((out) => {
+            for (let i = 0; i < out.length; i++) results[start + i] = out[i]!;
+            pending.delete(sent);
+          });
+          pending.add(sent);
+          return true;
+        };
+        const firstShare = Math.floor(jobs.length / workers.length / CHUNK / 2);
+        for (let i = 0; i < Math.max(IN_FLIGHT, firstShare) && sendNext(); i++);
+        while (pending.size) {
+          await Promise.race(pending);
+          while (pending.size < IN_FLIGHT && sendNext());
+        }
+      };
+      await Promise.all(workers.map(feed));
+      if (broken) throw broken;
+      return results;
     },
     async close() {
       broken ??= new Error('the conversion threads were closed');

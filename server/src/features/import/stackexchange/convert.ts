@@ -1,5 +1,6 @@
 import { plainText, renderBasic, renderMarkdown } from '../../../core/markdown.js';
 import { terms } from '../../search/terms.js';
+import { dumpPostHtml } from './dump-html.js';
 import { htmlToMarkdown } from './html-markdown.js';
 
 /** A text to convert: a body in HTML (posts, bios), or in Markdown already (comments). */
@@ -12,6 +13,8 @@ export interface ConvertJob {
   index?: boolean;
   /** A profile text: rendered with the short-text rules (bios), not as a post. */
   basic?: boolean;
+  /** Only the Markdown is kept (tag descriptions): no HTML is made. */
+  markdownOnly?: boolean;
 }
 
 export interface Converted {
@@ -21,10 +24,19 @@ export interface Converted {
   bodyTerms: string[];
 }
 
-/** The costly part of importing a post, done off the writing thread (convert-pool.ts) when it can be. */
+/**
+ * The costly part of importing a post, done off the writing thread (convert-pool.ts) when it can be.
+ * A post's HTML is the dump's own, sanitised (dump-html.ts), and its Markdown, for editing, is
+ * converted from it; a bio is rendered from its Markdown with the short-text rules, and a comment
+ * (Markdown in the dump) rendered like one written here.
+ */
 export function convert(job: ConvertJob): Converted {
   const markdown = job.markdown ?? htmlToMarkdown(job.html ?? '');
-  const html = markdown ? (job.basic ? renderBasic(markdown) : renderMarkdown(markdown)) : '';
+  let html = '';
+  if (markdown && !job.markdownOnly) {
+    if (job.basic) html = renderBasic(markdown);
+    else html = job.markdown === undefined ? dumpPostHtml(job.html ?? '') : renderMarkdown(markdown);
+  }
   return {
     markdown,
     html,

@@ -1,10 +1,10 @@
 import { NodeHtmlMarkdown } from 'node-html-markdown';
 
 /**
- * Stack Exchange stores post bodies as the HTML its own Markdown produced; we keep Markdown, so the
- * HTML goes back to Markdown (GitHub flavour: fenced code, tables) and is rendered again by our
- * sanitising renderer, never trusted as it is. One converter is made once: building one per post
- * would cost more than converting.
+ * Stack Exchange stores post bodies as the HTML its own Markdown produced; we keep Markdown for
+ * editing, so the HTML goes back to Markdown (GitHub flavour: fenced code, tables). What is shown
+ * is the dump's HTML through our sanitiser (dump-html.ts), never trusted as it is. One converter
+ * is made once: building one per post would cost more than converting.
  */
 const converter = new NodeHtmlMarkdown({
   codeFence: '```',

@@ -27,9 +27,9 @@ interface Post {
 /**
  * Posts.xml: questions and answers with their scores, views, closing and accepted answers; tag
  * excerpts and wikis become tag descriptions; other post types (moderator nominations, privilege
- * wikis) have no counterpart and are counted as left out. Bodies are HTML, turned into Markdown
- * and rendered again by our sanitiser (on the conversion threads). Each post keeps the link to its
- * original (post_source).
+ * wikis) have no counterpart and are counted as left out. Bodies are HTML: sanitised as they are
+ * for display, and turned into Markdown for editing (on the conversion threads, convert.ts). Each
+ * post keeps the link to its original (post_source).
  */
 export async function importPosts(ctx: ImportContext, rows: DumpRow[], excerpts: Map<string, string>): Promise<Write> {
   const urls = sourceUrls(ctx.site);
@@ -49,7 +49,7 @@ export async function importPosts(ctx: ImportContext, rows: DumpRow[], excerpts:
       const tag = ctx.tagTexts.get(seId);
       if (tag) {
         tagTexts.push(tag);
-        bodies.push({ html: a.Body ?? '' });
+        bodies.push({ html: a.Body ?? '', markdownOnly: true });
       }
       continue;
     }

@@ -136,6 +136,8 @@ async function importFiles(ctx: ImportContext, files: Map<FileName, string>, row
     });
     if (name === 'PostHistory.xml' && history.open) await importHistory(ctx, [], history, true);
     if (name === 'Posts.xml' && !ctx.dryRun) await writeTagExcerpts(ctx, excerpts);
+    // The files after Comments.xml have no bodies to convert: the threads' memory is given back.
+    if (name === 'Comments.xml') await ctx.pool.close();
   }
   reportUnmatchedBadges(ctx, unmatchedBadges);
 }

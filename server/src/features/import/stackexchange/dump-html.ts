@@ -1,0 +1,63 @@
+import hljs from 'highlight.js/lib/common';
+import { sanitizePostHtml } from '../../../core/markdown.js';
+
+/**
+ * A post's HTML as the dump has it, made into what we store as `parsed_text`: Stack Exchange
+ * rendered it from Markdown already, so rendering our Markdown of it again would cost twice
+ * (markdown-it, then sanitising) for nearly the same markup. Instead the dump's HTML is passed
+ * through the same allow-list sanitiser as every post, so nothing outside the posts' markup
+ * survives, after two cheap rewrites that give it the shape our renderer gives posts:
+ *
+ * - code blocks get our classes and highlighting: `<pre class="lang-js ..."><code>` (or a newer
+ *   dump's `<code class="language-js">`) becomes `<pre><code class="hljs language-js">` with
+ *   highlight.js's markup inside, exactly as a fenced block rendered here; a block without a
+ *   language our highlighter knows gets `class="hljs"` alone, as here;
+ * - the old presentational tags Stack Exchange let through (`<b>`, `<i>`, `<strike>`) become the
+ *   ones our renderer writes (`<strong>`, `<em>`, `<del>`), and a definition list's terms and
+ *   definitions paragraphs, instead of being stripped to text run together.
+ *
+ * The Markdown kept for editing is converted from the same HTML (html-markdown.ts); an edit
+ * renders it anew, so an edited post is exactly like one written here.
+ */
+export function dumpPostHtml(html: string): string {
+  if (!html) return '';
+  let shaped = html.includes('<pre') ? html.replace(CODE_BLOCK, codeBlock) : html;
+  if (OLD_TAG.test(shaped)) shaped = shaped.replace(OLD_TAG_ALL, (_, slash: string, tag: string) => `<${slash}${NEW_TAG[tag.toLowerCase()]}`);
+  return sanitizePostHtml(shaped).trim();
+}
+
+const CODE_BLOCK = /<pre\b([^>]*)>\s*<code\b([^>]*)>([\s\S]*?)<\/code>\s*<\/pre>/gi;
+const PRE_LANG = /\bclass="[^"]*\blang-([\w+#.-]+)/i;
+const CODE_LANG = /\bclass="[^"]*\blanguage-([\w+#.-]+)/i;
+
+function codeBlock(_: string, preAttrs: string, codeAttrs: string, body: string): string {
+  const hint = PRE_LANG.exec(preAttrs)?.[1] ?? CODE_LANG.exec(codeAttrs)?.[1] ?? '';
+  const language = hint && hljs.getLanguage(hint) ? hint : null;
+  // Text only (escaped as HTML) is highlighted; a block holding markup of its own is left to the sanitiser.
+  const text = language && !body.includes('<') ? decodeText(body) : null;
+  if (text === null) return `<pre><code class="hljs${language ? ` language-${language}` : ''}">${body}</code></pre>`;
+  // A fenced block's text ends with one newline, as markdown-it hands it to the highlighter.
+  const code = text.endsWith('\n') ? text : `${text}\n`;
+  return `<pre><code class="hljs language-${language}">${hljs.highlight(code, { language: language!, ignoreIllegals: true }).value}</code></pre>`;
+}
+
+const ENTITY = /&(#\d+|#x[\da-f]+|[a-z]\w*);/gi;
+const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** The text of escaped HTML, or null when it holds an entity other than XML's five and numeric ones (then it is not highlighted). */
+function decodeText(body: string): string | null {
+  if (!body.includes('&')) return body;
+  let unknown = false;
+  const decoded = body.replace(ENTITY, (whole, ref: string) => {
+    const hex = ref[1] === 'x' || ref[1] === 'X';
+    const n = ref[0] === '#' ? Number.parseInt(ref.slice(hex ? 2 : 1), hex ? 16 : 10) : 0;
+    const char = ref[0] === '#' ? (n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : undefined) : NAMED[ref.toLowerCase()];
+    if (char === undefined) unknown = true;
+    return char ?? whole;
+  });
+  return unknown ? null : decoded;
+}
+
+const OLD_TAG = /<\/?(?:b|i|strike|dt|dd)\b/i;
+const OLD_TAG_ALL = /<(\/?)(b|i|strike|dt|dd)\b/gi;
+const NEW_TAG: Record<string, string> = { b: 'strong', i: 'em', strike: 'del', dt: 'p', dd: 'p' };
