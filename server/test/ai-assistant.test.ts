@@ -201,26 +201,19 @@ describe.each(dialectTargets())('AI assistant on $name', (target) => {
     fake.script(undefined);
     const id = 'race-conversation-0001';
     const [a, b, c] = await Promise.all([ask('zebra router firmware', id, reader), ask('lemur backups', id, reader), ask('zebra router firmware', id, other)]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 200]);
-    expect(c.statusCode).toBe(404);
-    const detail = body(await call('GET', `${API}/ai/conversation?conversation_id=${id}`, reader)).data;
-    expect(detail.records).toHaveLength(4);
-    expect(await site.runtime.database.selectFrom('ai_conversation').select('user_id').where('conversation_id', '=', id).execute()).toEqual([{ user_id: expect.anything() }]);
-  });
-
-  it('finds a paraphrase through semantic search when it is on', async () => {
-    ids.car = await post(asker, 'Inflating the car wheels', 'What pressure do the car wheels need in winter?');
-    await answer(admin, ids.car, 'Two point four bar in winter, checked when the wheels are cold.');
-    fake.script(() => ({ content: 'See [1].' }));
-    await ask('automobile');
-    expect(fake.chatRequests().at(-1)!.raw).not.toContain('Two point four bar');
-    await configure({ semantic_search_enabled: true, ai_providers: [{ provider: 'openai_compatible', api_host: fake.url, api_key: 'sk-fake-key', model: 'fake-chat', embedding_model: 'fake-embed' }] });
-    await reindexEmbeddings(site.runtime);
-    const final = last(events((await ask('automobile')).body).chunks);
-    expect(fake.chatRequests().at(-1)!.raw).toContain('Two point four bar');
-    expect(final.grounded).toBe(true);
-    await configure();
-    fake.script(undefined);
+    // Every answered request ended well (a failure after the stream began would still be a 200).
+    for (const r of [a, b, c].filter((r) => r.statusCode === 200)) expect(last(events(r.body).chunks).choices[0]!.finish_reason).toBe('stop');
+    // Whoever inserted the id first owns it; the other member is told it does not exist.
+    const owners = await site.runtime.database.selectFrom('ai_conversation').select('user_id').where('conversation_id', '=', id).execute();
+    expect(owners).toHaveLength(1);
+    if (String(owners[0]!.user_id) === reader.id) {
+      expect([a.statusCode, b.statusCode, c.statusCode]).toEqual([200, 200, 404]);
+      expect(body(await call('GET', `${API}/ai/conversation?conversation_id=${id}`, reader)).data.records).toHaveLength(4);
+    } else {
+      expect(String(owners[0]!.user_id)).toBe(other.id);
+      expect([a.statusCode, b.statusCode, c.statusCode]).toEqual([404, 404, 200]);
+      expect(body(await call('GET', `${API}/ai/conversation?conversation_id=${id}`, other)).data.records).toHaveLength(2);
+    }
   });
 
   it('renders answers with the posts\' sanitiser, without images, citations linked outside code only', async () => {

@@ -2,6 +2,7 @@ import type { AiCitation, AiConversationDetail, AiConversationListItem, AiConver
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../core/errors.js';
+import { retryOnConflict } from '../../db/retry.js';
 import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Runtime } from '../../runtime.js';
 import { answerHtml } from './answer-html.js';
@@ -57,22 +58,27 @@ export interface TurnRecord {
   tokens: number;
 }
 
-/** The member's question and the assistant's answer, written together. */
+/**
+ * The member's question and the assistant's answer, written together. The conversation's row is
+ * locked first by the update of its time (an exclusive lock straight away: two turns of one
+ * conversation finishing together queue instead of deadlocking over shared locks on MariaDB), and
+ * made again only when a racing failure dropped it; a deadlock the database breaks anyway is retried.
+ */
 export async function saveTurn(runtime: Runtime, conversationId: string, userId: string, turn: TurnRecord): Promise<void> {
   const t = now();
-  await runtime.database.transaction().execute(async (trx) => {
-    // A failed request racing with this one may have dropped the conversation it claimed: it is
-    // made again, still only for its owner.
-    await ensureOwned(trx, conversationId, userId, turn.question, t);
-    await trx
-      .insertInto('ai_conversation_record')
-      .values([
-        { conversation_id: conversationId, chat_completion_id: `${turn.chatCompletionId}-q`, role: 'user', content: turn.question, citations: '[]', tokens: 0, created_at: t },
-        { conversation_id: conversationId, chat_completion_id: turn.chatCompletionId, role: 'assistant', content: turn.answer, citations: JSON.stringify(turn.citations), tokens: turn.tokens, created_at: t },
-      ])
-      .execute();
-    await trx.updateTable('ai_conversation').set({ updated_at: t }).where('conversation_id', '=', conversationId).execute();
-  });
+  await retryOnConflict(() =>
+    runtime.database.transaction().execute(async (trx) => {
+      const touched = await trx.updateTable('ai_conversation').set({ updated_at: t }).where('conversation_id', '=', conversationId).where('user_id', '=', userId).executeTakeFirst();
+      if (Number(touched.numUpdatedRows) === 0) await ensureOwned(trx, conversationId, userId, turn.question, t);
+      await trx
+        .insertInto('ai_conversation_record')
+        .values([
+          { conversation_id: conversationId, chat_completion_id: `${turn.chatCompletionId}-q`, role: 'user', content: turn.question, citations: '[]', tokens: 0, created_at: t },
+          { conversation_id: conversationId, chat_completion_id: turn.chatCompletionId, role: 'assistant', content: turn.answer, citations: JSON.stringify(turn.citations), tokens: turn.tokens, created_at: t },
+        ])
+        .execute();
+    }),
+  );
 }
 
 type RecordRow = { chat_completion_id: string; role: string; content: string; citations: string; helpful: number; unhelpful: number; reported: number; report_reason: string; created_at: number };
