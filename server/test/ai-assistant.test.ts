@@ -241,6 +241,7 @@ describe.each(dialectTargets())('AI assistant on $name', (target) => {
   it('turns provider failures into clear messages, never a 500, and does not count them', async () => {
     await configure({ daily_limit_per_member: 50 });
     const before = body(await call('GET', `${API}/ai/status`, reader)).data.remaining_today;
+    const conversations = body(await call('GET', `${API}/ai/conversation/page`, reader)).data.count;
     fake.script(() => ({ status: 429 }));
     let res = await ask('zebra router firmware');
     expect(res.statusCode).toBe(429);
@@ -262,6 +263,8 @@ describe.each(dialectTargets())('AI assistant on $name', (target) => {
     expect(final.choices[0]!.finish_reason).toBe('error');
     expect(final.error!.reason).toBe('error.ai.provider.malformed');
     expect(body(await call('GET', `${API}/ai/status`, reader)).data.remaining_today).toBe(before);
+    // The new conversations those failures claimed are not kept.
+    expect(body(await call('GET', `${API}/ai/conversation/page`, reader)).data.count).toBe(conversations);
     fake.script(undefined);
   });
 

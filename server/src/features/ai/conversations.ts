@@ -43,11 +43,16 @@ export async function claimConversation(runtime: Runtime, conversationId: string
   return { isNew: await ensureOwned(runtime.database, conversationId, userId, topic, now()) };
 }
 
-/** Drops a conversation claimed for a turn that never happened (the provider failed at once). */
+/**
+ * Drops a conversation claimed for a turn that never happened (the provider failed at once), in one
+ * statement, and only while it has no turns: a racing request that saved one keeps it.
+ */
 export async function dropIfEmpty(runtime: Runtime, conversationId: string): Promise<void> {
-  const db = runtime.database;
-  const any = await db.selectFrom('ai_conversation_record').select('id').where('conversation_id', '=', conversationId).limit(1).executeTakeFirst();
-  if (!any) await db.deleteFrom('ai_conversation').where('conversation_id', '=', conversationId).execute();
+  await runtime.database
+    .deleteFrom('ai_conversation')
+    .where('conversation_id', '=', conversationId)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('ai_conversation_record').select(sql`1`.as('one')).where('ai_conversation_record.conversation_id', '=', conversationId))))
+    .execute();
 }
 
 export interface TurnRecord {
