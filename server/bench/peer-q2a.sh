@@ -18,6 +18,7 @@
 #   server/bench/peer-q2a.sh setup     # Q2A installed (installer driven by curl), seeded, started on :9180
 #   server/bench/peer-q2a.sh ours      # our server from /tmp/ours on :9181 with /tmp/ours-site
 #   server/bench/peer-q2a.sh sessions  # 50 signed-in sessions of the administrator on each side
+#   server/bench/peer-q2a.sh members   # optional: 50 members signed in once each (measured as well when present)
 #   server/bench/peer-q2a.sh measure   # ROUNDS (3) interleaved rounds, SECS (8) s per page -> $RUN/results.tsv
 #   server/bench/peer-q2a.sh stop      # stops nginx, php-fpm and our server, drops the q2a_bench database
 #
@@ -305,6 +306,28 @@ cmd_sessions() {
   echo "signed in: peer $n/50, ours $m/50"
 }
 
+# 50 members, each signed in once: the seeded users demo2..demo51 (ours) and demo1..demo50 (the peer),
+# given the administrator's password. The administrator's sessions above all read as one person, whom
+# the per-reader caches serve as one; members are 50 readers.
+cmd_members() {
+  local i jar="$RUN/jar.txt" code c n=0 m=0
+  : > "$RUN/ours-members.txt"; : > "$RUN/peer-members.txt"
+  sqlite3 "$OURS_SITE/sqlite3/answer.db" "update user set pass = (select pass from user where username = 'benchadmin'), mail_status = 1, status = 1 where username in ($(seq -s, -f "'demo%g'" 2 51))"
+  "${MYSQL[@]}" q2a_bench -e "UPDATE qa_users u JOIN (SELECT passhash FROM qa_users WHERE handle = 'benchadmin') a SET u.passhash = a.passhash WHERE u.userid BETWEEN 2 AND 51"
+  for i in $(seq 1 50); do
+    curl -s -D - -o /dev/null -H 'content-type: application/json' -d "{\"e_mail\":\"demo$((i + 1))@demo.invalid\",\"pass\":\"bench-password-1\"}" \
+      "$OURS/answer/api/v1/user/login/email" | grep -i '^set-cookie: visit=' | sed 's/^[Ss]et-[Cc]ookie: //; s/;.*//' >> "$RUN/ours-members.txt"
+    rm -f "$jar"
+    code=$(curl -s -c "$jar" -b "$jar" "$PEER/login" | grep -o 'name="code" type="hidden" value="[^"]*"' | head -1 | sed 's/.*value="//; s/"//')
+    curl -s -c "$jar" -b "$jar" -o /dev/null -d "emailhandle=demo$i&password=bench-password-1&dologin=1&code=$code" "$PEER/login"
+    grep PHPSESSID "$jar" | awk '{print $6"="$7}' >> "$RUN/peer-members.txt"
+  done
+  source "$RUN/targets.env"
+  while read -r c; do [ "$(curl -s -H "cookie: $c" "$PEER$PP" | grep -ci logout)" -ge 1 ] && n=$((n + 1)); done < "$RUN/peer-members.txt"
+  while read -r c; do [ "$(curl -s -H "cookie: $c" "$OURS$OP" | grep -c '"reader":{"user"')" -ge 1 ] && m=$((m + 1)); done < "$RUN/ours-members.txt"
+  echo "members signed in: peer $n/50, ours $m/50"
+}
+
 # One wrk run; prints round, page, side, req/s, p50, p99, non-2xx responses, socket errors.
 run() {
   local r=$1 label=$2 side=$3 url=$4 cookies=${5:-} out
@@ -324,6 +347,12 @@ cmd_measure() {
     echo "# round $r $(date -u +%H:%M:%S) $(uptime | sed 's/.*load/load/')" | tee -a "$RUN/results.tsv"
     run "$r" 'question page, signed in' ours "$OURS$OQ" ours-cookies.txt
     run "$r" 'question page, signed in' peer "$PEER$PQ" peer-cookies.txt
+    if [ -s "$RUN/ours-members.txt" ]; then
+      run "$r" 'question page, 50 members' ours "$OURS$OQ" ours-members.txt
+      run "$r" 'question page, 50 members' peer "$PEER$PQ" peer-members.txt
+      run "$r" 'tag page, 50 members' ours "$OURS$OT" ours-members.txt
+      run "$r" 'tag page, 50 members' peer "$PEER$PT" peer-members.txt
+    fi
     run "$r" healthz ours "$OURS/healthz"
     run "$r" 'home list, signed in' ours "$OURS/" ours-cookies.txt
     run "$r" 'home list, signed in' peer "$PEER/" peer-cookies.txt
@@ -353,6 +382,7 @@ case "${1:-}" in
   setup) cmd_setup ;;
   ours) cmd_ours ;;
   sessions) cmd_sessions ;;
+  members) cmd_members ;;
   measure) cmd_measure ;;
   stop) cmd_stop ;;
   *) sed -n '2,30p' "$0"; exit 1 ;;

@@ -165,6 +165,23 @@ describe.each(dialectTargets())('pages on $name', (target) => {
       expect((await get('/answer/api/v1/question/page?order=newest&page=1&page_size=20')).headers['x-answer-same-for-every-reader']).toBeUndefined();
     });
 
+    it("answers a member's replayed calls in process with exactly what the API sends that member", async () => {
+      const cookie = await visitCookie();
+      // A comment, so the question's comment list is a reader's reply too.
+      await site.app.inject({ method: 'POST', url: '/answer/api/v1/comment', headers: { authorization: token }, payload: { object_id: qid, original_text: 'A comment on the question, for the replay.' } });
+      const replayed: string[] = [];
+      for (const page of [canonical, '/tags/support', `/users/${ADMIN.name}`]) {
+        const res = await get(page, { cookie });
+        expect(res.statusCode, page).toBe(200);
+        const replies: Record<string, unknown> = scriptJson(res.body, 'type="application/json" id="initial-data"').reader.replies;
+        for (const [url, reply] of Object.entries(replies)) {
+          replayed.push(url.split('?')[0]!);
+          expect(reply, url).toEqual((await get(url, { authorization: token })).json());
+        }
+      }
+      expect(replayed).toEqual(expect.arrayContaining(['/answer/api/v1/question/info', '/answer/api/v1/answer/page', '/answer/api/v1/comment/page', '/answer/api/v1/tag', '/answer/api/v1/personal/qa/top']));
+    });
+
     it('keeps one visitors\' page for a URL whatever unknown query parameters or bogus cookies come with it', async () => {
       await get('/questions?order=newest');
       const before = keptPageCount(site.runtime, 'rendered');

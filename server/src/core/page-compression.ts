@@ -23,8 +23,8 @@ const GZIP = { level: 4 };
  * (2.8 ms of CPU for a 26 KB member page against 0.2 ms; issue 25). A Content-Encoding already
  * set makes @fastify/compress pass the body through untouched.
  */
-export function sendPage(reply: FastifyReply, html: string): FastifyReply {
-  const body = Buffer.from(html);
+export function sendPage(reply: FastifyReply, html: string | Buffer[]): FastifyReply {
+  const body = typeof html === 'string' ? Buffer.from(html) : Buffer.concat(html);
   reply.header('vary', 'accept-encoding');
   const request = reply.request;
   const encoding =

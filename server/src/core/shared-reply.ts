@@ -26,12 +26,22 @@ export class SharedReply<T> {
 
   constructor(readonly data: T) {}
 
-  send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    let bodies = this.#bodies.get(request.lang);
+  /** The envelope's JSON in this language, serialised once. */
+  json(lang: string): Buffer {
+    return this.#bodiesIn(lang).json;
+  }
+
+  #bodiesIn(lang: string): Bodies {
+    let bodies = this.#bodies.get(lang);
     if (!bodies) {
-      bodies = { json: Buffer.from(JSON.stringify(envelopeOf(request.lang, this.data))) };
-      this.#bodies.set(request.lang, bodies);
+      bodies = { json: Buffer.from(JSON.stringify(envelopeOf(lang, this.data))) };
+      this.#bodies.set(lang, bodies);
     }
+    return bodies;
+  }
+
+  send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    const bodies = this.#bodiesIn(request.lang);
     // The body differs by Accept-Encoding even when it goes out uncompressed.
     reply.code(200).type('application/json; charset=utf-8').header('vary', 'accept-encoding');
     const encoding =

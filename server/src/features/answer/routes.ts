@@ -9,17 +9,17 @@ import { acceptAnswer, acceptBody } from './accept.js';
 import { answerInfo, answerPageReply } from './list.js';
 import { addAnswer, deleteAnswer, editAnswer } from './service.js';
 import { doc } from '../openapi/declare.js';
+import { readRoute } from '../pages/reader-reads.js';
 
 export async function answerRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
   const pub = { config: { access: 'public' as const } };
   const auth = { config: { access: 'auth' as const } };
 
-  app.get('/answer/page', { config: { access: 'public', openapi: { query: answerPageQuery, response: 'AnswerPage', summary: 'Answers of a question' }, cachedSession: true } }, async (request, reply) => {
-    const query = parseInput(answerPageQuery, request.query);
+  readRoute(app, '/answer/page', { config: { access: 'public', openapi: { query: answerPageQuery, response: 'AnswerPage', summary: 'Answers of a question' }, cachedSession: true } }, async ({ query, user, lang }) =>
     // The stored bodies of the visitors' or the reader's page.
-    return (await answerPageReply(runtime, query, request.user, request.lang)).send(request, reply);
-  });
+    ({ reply: await answerPageReply(runtime, parseInput(answerPageQuery, query), user, lang) }),
+  );
 
   app.get('/answer/info', doc(pub, { query: idQuery, response: 'AnswerInfo' }), async (request, reply) =>
     send(request, reply, await answerInfo(runtime, parseInput(idQuery, request.query).id, request.user, request.lang)),

@@ -4,24 +4,23 @@ import { guardDuplicate } from '../../core/duplicate.js';
 import { send } from '../../core/envelope.js';
 import { parseInput } from '../../core/validate.js';
 import { postingRoute } from '../captcha/throttle.js';
-import { sameForEveryReader } from '../pages/render-identity.js';
 import { postClientOf } from '../review/gate.js';
 import { anonymousCommentPage, commentPage, presentComments } from './list.js';
 import { addComment, deleteComment, editComment, findComment } from './service.js';
 import { doc } from '../openapi/declare.js';
+import { readRoute } from '../pages/reader-reads.js';
 
 export async function commentRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
 
-  app.get('/comment/page', { config: { access: 'public', openapi: { query: commentPageQuery, response: 'CommentPage' }, cachedSession: true } }, async (request, reply) => {
-    const query = parseInput(commentPageQuery, request.query);
-    // Visitors get the shared page's stored bodies.
-    if (!request.user) {
-      const page = await anonymousCommentPage(runtime, query, request.lang);
-      if (!page.data.list.length) sameForEveryReader(reply);
-      return page.send(request, reply);
+  readRoute(app, '/comment/page', { config: { access: 'public', openapi: { query: commentPageQuery, response: 'CommentPage' }, cachedSession: true } }, async (input) => {
+    const query = parseInput(commentPageQuery, input.query);
+    // Visitors get the shared page's stored bodies; with no comment, so does everyone.
+    if (!input.user) {
+      const page = await anonymousCommentPage(runtime, query, input.lang);
+      return { reply: page, sameForEveryReader: !page.data.list.length };
     }
-    return send(request, reply, await commentPage(runtime, query, request.user, request.lang));
+    return { reply: { data: await commentPage(runtime, query, input.user, input.lang) } };
   });
 
   app.post('/comment', doc(postingRoute('comment'), { body: commentSchema, response: 'CommentItem', summary: 'Comment on a post' }), async (request, reply) => {

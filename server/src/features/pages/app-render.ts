@@ -6,11 +6,14 @@ import type { FastifyRequest } from 'fastify';
 import type { SiteInfo } from '@answer/contract';
 import { WEB_DIST } from '../../web-dist.js';
 import { currentUserResponse, VISIT_COOKIE } from '../auth/common.js';
+import { resolveLanguage } from '../../core/i18n.js';
 import { counts } from '../../core/metrics-counts.js';
 import { resolveSessionCached } from '../../core/session.js';
 import { cachedRenderedPage } from '../question/list-cache.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
+import { viewerOf } from '../question/views.js';
 import { scriptSafeJson } from './html-escape.js';
+import { readForReader } from './reader-reads.js';
 import { renderHeaders, SAME_FOR_EVERY_READER } from './render-identity.js';
 
 /** What the app's request client reads of a reply (web/src/api/client-env.ts, ApiReply). */
@@ -175,13 +178,19 @@ export async function renderApp(request: FastifyRequest, site: SiteInfo, url = r
     // What GET /user/info answers a render's call (no access token goes into a page).
     const user = await currentUserResponse(runtime, session.id, { accessToken: '' });
     const page = await visitorsPage(memberLanguage(user));
-    const headers = { 'Accept-Language': String(page.data.language ?? request.lang) };
+    const language = String(page.data.language ?? request.lang);
+    const reader = { user: session, lang: resolveLanguage(language), viewer: viewerOf(request, session) };
     const calls = page.calls ?? {};
-    // The replies go into the page as the API wrote them: spliced as text, never parsed again.
+    // The replies go into the page as the API wrote them: spliced as text, never parsed again. The
+    // API's read routes answer in process (reader-reads.ts); any other call goes through the app.
     const replies = await Promise.all(
       [...new Set(Object.values(calls).flat())].map(async (call) => {
-        const reply = await injectAs(request, visit, call, { headers });
-        return reply.statusCode === 200 ? `${JSON.stringify(call)}:${reply.body}` : '';
+        let body = await readForReader(runtime, call, reader);
+        if (body === undefined) {
+          const reply = await injectAs(request, visit, call, { headers: { 'Accept-Language': language } });
+          body = reply.statusCode === 200 ? reply.body : null;
+        }
+        return body === null ? '' : `${JSON.stringify(call)}:${body}`;
       }),
     );
     const readerJson = scriptSafeJson(`{"user":${JSON.stringify(user)},"queries":${JSON.stringify(Object.keys(calls))},"replies":{${replies.filter(Boolean).join(',')}}}`);

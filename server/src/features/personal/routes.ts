@@ -15,6 +15,7 @@ import { reputationHistory } from './reputation.js';
 import { ViewerScope } from './scope.js';
 import { myVotes } from './votes.js';
 import { cachedPage, cachedReaderPage } from '../question/list-cache.js';
+import { readRoute } from '../pages/reader-reads.js';
 
 
 const pageOfQuery = ({ page, page_size }: z.infer<typeof ownListQuery>) => ({ pageSize: page_size, offset: (page - 1) * page_size });
@@ -44,14 +45,11 @@ export async function personalRoutes(app: FastifyInstance) {
   // A profile's top posts, kept a few seconds like the lists: for visitors once, for each member as
   // they may see them (their own pending posts, staff the deleted ones). A member's profile page
   // asks for it on every view (features/pages/app-render.ts).
-  app.get('/personal/qa/top', { config: { access: 'public', openapi: { query: personalUserQuery, response: 'PersonalTop' }, cachedSession: true } }, async (request, reply) => {
-    const query = parseInput(personalUserQuery, request.query);
-    const authorId = String((await personNamed(runtime, query.username)).id);
+  readRoute(app, '/personal/qa/top', { config: { access: 'public', openapi: { query: personalUserQuery, response: 'PersonalTop' }, cachedSession: true } }, async ({ query, user }) => {
+    const authorId = String((await personNamed(runtime, parseInput(personalUserQuery, query).username)).id);
     const key = ['personal-top', authorId];
-    const load = async () => topPosts(runtime, authorId, await scopeOf(runtime, request.user));
-    const reader = request.user;
-    const page = reader ? await cachedReaderPage(runtime, reader, await loadThresholds(runtime), key, load) : await cachedPage(runtime, key, load);
-    return page.send(request, reply);
+    const load = async () => topPosts(runtime, authorId, await scopeOf(runtime, user));
+    return { reply: user ? await cachedReaderPage(runtime, user, await loadThresholds(runtime), key, load) : await cachedPage(runtime, key, load) };
   });
 
   const PERSONAL_LIST_TYPES = { '/personal/question/page': 'PersonalQuestionPage', '/personal/answer/page': 'PersonalAnswerPage', '/personal/comment/page': 'PersonalCommentPage' };

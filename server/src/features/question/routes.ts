@@ -11,8 +11,9 @@ import { questionPageReply } from './list.js';
 import { recommendPage } from './recommend.js';
 import { relatedQuestions, similarQuestions } from './related.js';
 import { askQuestion, deleteQuestion, editQuestion, questionIdOrThrow } from './service.js';
-import { countView, viewerOf } from './views.js';
+import { countView } from './views.js';
 import { doc } from '../openapi/declare.js';
+import { readRoute } from '../pages/reader-reads.js';
 
 export async function questionRoutes(app: FastifyInstance) {
   const runtime = app.runtime;
@@ -32,12 +33,12 @@ export async function questionRoutes(app: FastifyInstance) {
   );
 
   // Readers' sessions may come from the few-seconds process cache (core/session.ts), as for the notification poll.
-  app.get('/question/info', { config: { access: 'public', openapi: { query: idQuery, response: 'QuestionInfo', summary: 'One question' }, cachedSession: true } }, async (request, reply) => {
-    const { id } = parseInput(idQuery, request.query);
+  readRoute(app, '/question/info', { config: { access: 'public', openapi: { query: idQuery, response: 'QuestionInfo', summary: 'One question' }, cachedSession: true } }, async ({ query, user, lang, viewer }) => {
+    const { id } = parseInput(idQuery, query);
     // The stored bodies of the visitors' or the reader's page; the view is counted all the same.
-    const info = await questionInfoReply(runtime, id, request.user, request.lang);
-    await countView(runtime.database, questionIdOrThrow(id), viewerOf(request));
-    return info.send(request, reply);
+    const info = await questionInfoReply(runtime, id, user, lang);
+    await countView(runtime.database, questionIdOrThrow(id), viewer);
+    return { reply: info };
   });
 
   app.get('/question/similar', doc(auth, { query: similarQuestionQuery, response: 'SimilarQuestions' }), async (request, reply) => {

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connect.js';
 
-/** Who a view is counted for: the account, else a digest of the address and browser. */
-export const viewerOf = (request: FastifyRequest) => (request.user ? `u:${request.user.id}` : visitorDigest(`${request.ip}|${request.headers['user-agent'] ?? ''}`));
+/** Who a view is counted for: the account (the request's, or the reader a page is rendered for), else a digest of the address and browser. */
+export const viewerOf = (request: FastifyRequest, user = request.user) => (user ? `u:${user.id}` : visitorDigest(`${request.ip}|${request.headers['user-agent'] ?? ''}`));
 
 /**
  * The digests of recent visitors, so that a visitor reading page after page is hashed once (a

@@ -9,6 +9,7 @@ import { createTagByRequest, deleteTag, recoverTag } from './manage.js';
 import { mergeTags } from './merge.js';
 import { setSynonyms, tagSynonyms } from './synonyms.js';
 import { doc } from '../openapi/declare.js';
+import { readRoute } from '../pages/reader-reads.js';
 
 /** Tags (domain.md 7): reading, creating, editing, deleting, recovering and synonyms. */
 export async function tagRoutes(app: FastifyInstance) {
@@ -17,9 +18,9 @@ export async function tagRoutes(app: FastifyInstance) {
   // No captcha on tag writes: the client's tag forms send none (ui-api-calls rows 131-137).
   const auth = { config: { access: 'auth' as const } };
 
-  app.get('/tag', doc(pub, { query: tagInfoQuery, response: 'TagInfo' }), async (request, reply) =>
-    send(request, reply, await tagInfo(runtime, parseInput(tagInfoQuery, request.query), request.user, request.lang)),
-  );
+  readRoute(app, '/tag', doc(pub, { query: tagInfoQuery, response: 'TagInfo' }), async ({ query, user, lang }) => ({
+    reply: { data: await tagInfo(runtime, parseInput(tagInfoQuery, query), user, lang) },
+  }));
 
   app.put('/tag', doc(auth, { body: updateTagSchema, response: 'EditResult' }), async (request, reply) => send(request, reply, await editTag(runtime, request.user!, parseInput(updateTagSchema, request.body))));
 
@@ -41,9 +42,9 @@ export async function tagRoutes(app: FastifyInstance) {
 
   app.get('/tags', doc(pub, { query: tagsBySlugQuery, response: 'TagSummary[]' }), async (request, reply) => send(request, reply, await tagsBySlugList(runtime, parseInput(tagsBySlugQuery, request.query).tags)));
 
-  app.get('/tag/synonyms', doc(pub, { query: tagIdSchema, response: 'TagSynonyms' }), async (request, reply) =>
-    send(request, reply, await tagSynonyms(runtime, request.user, parseInput(tagIdSchema, request.query).tag_id, request.lang)),
-  );
+  readRoute(app, '/tag/synonyms', doc(pub, { query: tagIdSchema, response: 'TagSynonyms' }), async ({ query, user, lang }) => ({
+    reply: { data: await tagSynonyms(runtime, user, parseInput(tagIdSchema, query).tag_id, lang) },
+  }));
 
   app.put('/tag/synonym', doc(auth, { body: setSynonymsSchema, response: null }), async (request, reply) => {
     await setSynonyms(runtime, request.user!, parseInput(setSynonymsSchema, request.body));
