@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentProgress } from '../src/core/progress.js';
 import { checkCounters } from '../src/features/counters/check.js';
 import { ImportError } from '../src/features/import/report.js';
-import { dumpPostHtml } from '../src/features/import/stackexchange/dump-html.js';
+import { dumpPostHtml, dumpPostHtmlWhole } from '../src/features/import/stackexchange/dump-html.js';
 import { importStackExchange } from '../src/features/import/stackexchange/run.js';
 import { tempDir, type TestSite } from './support/app.js';
 import { dialectTargets, siteOn } from './support/dialect-sites.js';
@@ -291,5 +291,42 @@ describe('the dump HTML an imported post shows', () => {
     expect(html).toContain('<p>term</p><p>meaning</p>');
     expect(html).toContain('<pre><code class="hljs">a &lt; b\n</code></pre>');
     expect(html).toMatch(/<pre><code class="hljs language-py">x = <span class="hljs-string">"&lt;\/code&gt;"<\/span>\n<\/code><\/pre>/);
+  });
+
+  it('is what sanitising it whole, highlighting included, gives', () => {
+    const escape = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const codes = [
+      'const a = "double" + \'single\' + `tick`; if (a < b && c > d) { run(a); }\n',
+      'def f(x):\n    """doc"""\n    return x ** 2  # it\'s\n',
+      '<div class="x" onclick="go()"><script>let y = 1;</script><style>p { color: red }</style></div>',
+      'SELECT "name", \'x\' FROM t WHERE a <> 1 AND b >= 2; -- note\n',
+      '#include <stdio.h>\nint main() { printf("%d\\n", 1 & 2); return 0; }\n',
+      'fn main() { let s: &str = "é ü 中文 🙂"; println!("{}", s); }\n',
+      'echo "$HOME" \'$x\' | grep -v foo > out.txt 2>&1\r\nexit 0\r\n',
+      '{"key": [1, 2.5e3, true, null], "s": "a\\"b"}',
+      'class A<T> extends B implements C { @Override public String toString() { return "&amp;"; } }',
+      'x\u0000y\u00a0z &lt; literally &amp;amp;',
+      '',
+    ];
+    const languages = ['js', 'javascript', 'ts', 'python', 'py', 'java', 'c', 'cpp', 'c++', 'csharp', 'cs', 'go', 'rust', 'ruby', 'php', 'sql', 'bash', 'sh', 'shell', 'html', 'xml', 'css', 'scss', 'less', 'json', 'yaml', 'markdown', 'diff', 'kotlin', 'swift', 'perl', 'r', 'lua', 'objectivec', 'makefile', 'ini', 'graphql', 'vbnet', 'wasm', 'plaintext', 'none', 'unknown-lang'];
+    const bodies: string[] = [];
+    for (const language of languages) {
+      for (const code of codes) {
+        bodies.push(`<p>About <code>${escape(language)}</code>:</p>\n<pre class="lang-${language} prettyprint-override"><code>${escape(code)}</code></pre>\n<p>after</p>`);
+        bodies.push(`<pre><code class="language-${language}">${escape(code)}\n</code></pre><pre class="lang-${language}"><code>${escape(code)}</code></pre>`);
+      }
+    }
+    const block = `<pre class="lang-js"><code>${escape(codes[0]!)}</code></pre>`;
+    bodies.push(
+      // Blocks where their context changes them: in a comment, an attribute, dropped or raw-text elements, markup inside.
+      `<!-- ${block} --><p>x</p>${block}`,
+      `<a title='${block}' href="https://example.com">link</a>${block}`,
+      `<script>${block}</script><style>${block}</style><textarea>${block}</textarea><title>${block}</title><option>${block}</option>`,
+      `<blockquote><table><tr><td>${block}</td></tr></table></blockquote><div><b>${block}</b></div><dl><dt>${block}</dt></dl>`,
+      `<pre class="lang-js"><code>a <b>bold</b> &lt; b</code></pre><pre class="lang-js"><code>&nbsp;&copy; &#60; &#x3c; &#0;</code></pre>`,
+      `<pre class="lang-js"><code>unclosed ${escape('"\'<>&')}`,
+      `${block}<pre class="lang-js"><code>${block}</code></pre>`,
+    );
+    for (const body of bodies) expect(dumpPostHtml(body), body).toBe(dumpPostHtmlWhole(body));
   });
 });

@@ -68,7 +68,8 @@ export function convertPool(threads = Math.min(MAX_THREADS, Math.max(1, os.avail
       // The jobs are cut in chunks that the threads take as they finish one, so that none waits
       // for another's share fixed in advance. Each is first given half its part of an even split
       // at once: this thread writes the batch before as soon as it yields, and hands out nothing
-      // meanwhile. After that a thread holds IN_FLIGHT chunks at most.
+      // meanwhile. After that a thread holds IN_FLIGHT chunks at most. A lone thread has no other
+      // to wait for: it is given every chunk at once, and never waits for this thread to hand out more.
       const results: Converted[] = new Array(jobs.length);
       let next = 0;
       const feed = async (w: Worker) => {
@@ -84,7 +85,7 @@ export function convertPool(threads = Math.min(MAX_THREADS, Math.max(1, os.avail
           pending.add(sent);
           return true;
         };
-        const firstShare = Math.floor(jobs.length / workers.length / CHUNK / 2);
+        const firstShare = workers.length === 1 ? jobs.length : Math.floor(jobs.length / workers.length / CHUNK / 2);
         for (let i = 0; i < Math.max(IN_FLIGHT, firstShare) && sendNext(); i++);
         while (pending.size) {
           await Promise.race(pending);

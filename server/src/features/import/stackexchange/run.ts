@@ -130,7 +130,7 @@ async function importFiles(ctx: ImportContext, files: Map<FileName, string>, row
     const file = files.get(name);
     if (!file) continue;
     options.progress.stage(name, rowsIn.get(name));
-    await importFile(dumpRows(file, root, hooks.batchSize ?? BATCH), rowsIn.get(name)!, steps[name], (rows, n) => {
+    await importFile(dumpRows(file, root, hooks.batchSize ?? BATCH), rowsIn.get(name)!, steps[name], AHEAD.has(name), (rows, n) => {
       options.progress.tick(rows);
       hooks.afterBatch?.(name, n);
     });
@@ -143,11 +143,20 @@ async function importFiles(ctx: ImportContext, files: Map<FileName, string>, row
 }
 
 /**
- * One file's batches: each is read and converted while the one before it is written, and written
- * in order, one transaction each. `written` is told after each batch is committed.
+ * The files whose step, before its write, only reads rows and hands bodies to the conversion
+ * threads: the next batch's step may start before this one is written, so the threads convert it
+ * while this thread writes, and never wait for this thread between batches.
  */
-async function importFile(batches: AsyncGenerator<DumpRow[]>, total: number, step: (rows: DumpRow[], last: boolean) => Promise<Write>, written: (rows: number, n: number) => void) {
+const AHEAD = new Set<FileName>(['Users.xml', 'Posts.xml', 'Comments.xml']);
+
+/**
+ * One file's batches: each is read and converted while the one before it is written, and written
+ * in order, one transaction each. With `ahead`, a batch is read and sent to be converted before the
+ * one before it has come back. `written` is told after each batch is committed.
+ */
+async function importFile(batches: AsyncGenerator<DumpRow[]>, total: number, step: (rows: DumpRow[], last: boolean) => Promise<Write>, ahead: boolean, written: (rows: number, n: number) => void) {
   let writing: Promise<void> | null = null;
+  let prepared: { rows: number; write: Promise<Write> } | null = null;
   let pendingRows = 0;
   let n = 0;
   let read = 0;
@@ -157,15 +166,28 @@ async function importFile(batches: AsyncGenerator<DumpRow[]>, total: number, ste
     writing = null;
     written(pendingRows, ++n);
   };
+  const commit = async (batch: { rows: number; write: Promise<Write> }) => {
+    const write = await batch.write;
+    await settle();
+    keepHeapSmall(MAIN_HEAP_MB);
+    pendingRows = batch.rows;
+    writing = write();
+  };
   try {
     for await (const rows of batches) {
       read += rows.length;
-      const write = await step(rows, read >= total);
-      await settle();
-      keepHeapSmall(MAIN_HEAP_MB);
-      pendingRows = rows.length;
-      writing = write();
+      const batch = { rows: rows.length, write: step(rows, read >= total) };
+      if (!ahead) {
+        await commit(batch);
+        continue;
+      }
+      // Its failure is met when it is committed; until then it must not count as unhandled.
+      batch.write.catch(() => {});
+      const before: { rows: number; write: Promise<Write> } | null = prepared;
+      prepared = batch;
+      if (before) await commit(before);
     }
+    if (prepared) await commit(prepared);
     await settle();
   } finally {
     // A failure elsewhere leaves no transaction running behind the caller's back.
