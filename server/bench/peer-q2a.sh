@@ -331,6 +331,8 @@ cmd_members() {
 # One wrk run; prints round, page, side, req/s, p50, p99, non-2xx responses, socket errors.
 run() {
   local r=$1 label=$2 side=$3 url=$4 cookies=${5:-} out
+  # The side measured before may still be finishing its queued work (PHP workers, MariaDB): let it.
+  sleep 2
   if [ -n "$cookies" ]; then out=$(cd "$RUN" && COOKIES=$cookies wrk -t2 -c50 -d"${SECS}s" -s sessions.lua --latency "$url")
   else out=$(wrk -t2 -c50 -d"${SECS}s" --latency "$url"); fi
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$label" "$side" \
