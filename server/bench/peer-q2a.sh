@@ -284,48 +284,55 @@ cmd_ours() {
   echo 'our server did not start' >&2; exit 1
 }
 
-cmd_sessions() {
-  local i jar="$RUN/jar.txt" code
-  : > "$RUN/ours-cookies.txt"; : > "$RUN/peer-cookies.txt"
-  for i in $(seq 1 50); do
-    # Ours: the visit cookie the login sets is what a browser sends for pages.
-    curl -s -D - -o /dev/null -H 'content-type: application/json' -d '{"e_mail":"bench@example.com","pass":"bench-password-1"}' \
-      "$OURS/answer/api/v1/user/login/email" | grep -i '^set-cookie: visit=' | sed 's/^[Ss]et-[Cc]ookie: //; s/;.*//' >> "$RUN/ours-cookies.txt"
-    # Peer: its login form (with the form's security code), then the PHP session cookie.
-    rm -f "$jar"
-    code=$(curl -s -c "$jar" -b "$jar" "$PEER/login" | grep -o 'name="code" type="hidden" value="[^"]*"' | head -1 | sed 's/.*value="//; s/"//')
-    curl -s -c "$jar" -b "$jar" -o /dev/null -d "emailhandle=benchadmin&password=bench-password-1&dologin=1&code=$code" "$PEER/login"
-    grep PHPSESSID "$jar" | awk '{print $6"="$7}' >> "$RUN/peer-cookies.txt"
-  done
-  head -1 "$RUN/ours-cookies.txt" > "$RUN/ours-one.txt"; head -1 "$RUN/peer-cookies.txt" > "$RUN/peer-one.txt"
-  # Every session must be signed in: the peer's page then offers "Logout", ours names the member.
+# The visit cookie our login sets for this e-mail address (what a browser sends for pages).
+ours_cookie() {
+  curl -s -D - -o /dev/null -H 'content-type: application/json' -d "{\"e_mail\":\"$1\",\"pass\":\"bench-password-1\"}" \
+    "$OURS/answer/api/v1/user/login/email" | grep -i '^set-cookie: visit=' | sed 's/^[Ss]et-[Cc]ookie: //; s/;.*//'
+}
+
+# The peer's PHP session cookie for this handle, through its login form (with the form's security code).
+peer_cookie() {
+  local jar="$RUN/jar.txt" code
+  rm -f "$jar"
+  code=$(curl -s -c "$jar" -b "$jar" "$PEER/login" | grep -o 'name="code" type="hidden" value="[^"]*"' | head -1 | sed 's/.*value="//; s/"//')
+  curl -s -c "$jar" -b "$jar" -o /dev/null -d "emailhandle=$1&password=bench-password-1&dologin=1&code=$code" "$PEER/login"
+  grep PHPSESSID "$jar" | awk '{print $6"="$7}'
+}
+
+# How many cookies of each file are signed in: the peer's page then offers "Logout"; ours carries the
+# member's own replies (`reader`), which a visitor's copy lacks.
+count_signed_in() {
   local c n=0 m=0
   source "$RUN/targets.env"
-  while read -r c; do [ "$(curl -s -H "cookie: $c" "$PEER$PP" | grep -ci logout)" -ge 1 ] && n=$((n + 1)); done < "$RUN/peer-cookies.txt"
-  while read -r c; do [ "$(curl -s -H "cookie: $c" "$OURS$OP" | grep -o benchadmin | wc -l)" -ge 2 ] && m=$((m + 1)); done < "$RUN/ours-cookies.txt"
+  while read -r c; do [ "$(curl -s -H "cookie: $c" "$PEER$PP" | grep -ci logout)" -ge 1 ] && n=$((n + 1)); done < "$2"
+  while read -r c; do [ "$(curl -s -H "cookie: $c" "$OURS$OP" | grep -c '"reader":{"user"')" -ge 1 ] && m=$((m + 1)); done < "$1"
   echo "signed in: peer $n/50, ours $m/50"
+}
+
+cmd_sessions() {
+  local i
+  : > "$RUN/ours-cookies.txt"; : > "$RUN/peer-cookies.txt"
+  for i in $(seq 1 50); do
+    ours_cookie bench@example.com >> "$RUN/ours-cookies.txt"
+    peer_cookie benchadmin >> "$RUN/peer-cookies.txt"
+  done
+  head -1 "$RUN/ours-cookies.txt" > "$RUN/ours-one.txt"; head -1 "$RUN/peer-cookies.txt" > "$RUN/peer-one.txt"
+  count_signed_in "$RUN/ours-cookies.txt" "$RUN/peer-cookies.txt"
 }
 
 # 50 members, each signed in once: the seeded users demo2..demo51 (ours) and demo1..demo50 (the peer),
 # given the administrator's password. The administrator's sessions above all read as one person, whom
 # the per-reader caches serve as one; members are 50 readers.
 cmd_members() {
-  local i jar="$RUN/jar.txt" code c n=0 m=0
+  local i
   : > "$RUN/ours-members.txt"; : > "$RUN/peer-members.txt"
   sqlite3 "$OURS_SITE/sqlite3/answer.db" "update user set pass = (select pass from user where username = 'benchadmin'), mail_status = 1, status = 1 where username in ($(seq -s, -f "'demo%g'" 2 51))"
   "${MYSQL[@]}" q2a_bench -e "UPDATE qa_users u JOIN (SELECT passhash FROM qa_users WHERE handle = 'benchadmin') a SET u.passhash = a.passhash WHERE u.userid BETWEEN 2 AND 51"
   for i in $(seq 1 50); do
-    curl -s -D - -o /dev/null -H 'content-type: application/json' -d "{\"e_mail\":\"demo$((i + 1))@demo.invalid\",\"pass\":\"bench-password-1\"}" \
-      "$OURS/answer/api/v1/user/login/email" | grep -i '^set-cookie: visit=' | sed 's/^[Ss]et-[Cc]ookie: //; s/;.*//' >> "$RUN/ours-members.txt"
-    rm -f "$jar"
-    code=$(curl -s -c "$jar" -b "$jar" "$PEER/login" | grep -o 'name="code" type="hidden" value="[^"]*"' | head -1 | sed 's/.*value="//; s/"//')
-    curl -s -c "$jar" -b "$jar" -o /dev/null -d "emailhandle=demo$i&password=bench-password-1&dologin=1&code=$code" "$PEER/login"
-    grep PHPSESSID "$jar" | awk '{print $6"="$7}' >> "$RUN/peer-members.txt"
+    ours_cookie "demo$((i + 1))@demo.invalid" >> "$RUN/ours-members.txt"
+    peer_cookie "demo$i" >> "$RUN/peer-members.txt"
   done
-  source "$RUN/targets.env"
-  while read -r c; do [ "$(curl -s -H "cookie: $c" "$PEER$PP" | grep -ci logout)" -ge 1 ] && n=$((n + 1)); done < "$RUN/peer-members.txt"
-  while read -r c; do [ "$(curl -s -H "cookie: $c" "$OURS$OP" | grep -c '"reader":{"user"')" -ge 1 ] && m=$((m + 1)); done < "$RUN/ours-members.txt"
-  echo "members signed in: peer $n/50, ours $m/50"
+  count_signed_in "$RUN/ours-members.txt" "$RUN/peer-members.txt"
 }
 
 # One wrk run; prints round, page, side, req/s, p50, p99, non-2xx responses, socket errors.
