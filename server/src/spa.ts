@@ -104,6 +104,8 @@ function filled(html: string, slots: [string, Buffer[]][]): Buffer[] {
   let from = 0;
   for (const [slot, bytes] of slots) {
     const at = html.indexOf(slot, from);
+    // A shell without the place a slot goes (no </head> or root element) leaves that part out, as before slots.
+    if (at < 0) continue;
     parts.push(Buffer.from(html.slice(from, at)), ...bytes);
     from = at + slot.length;
   }

@@ -179,7 +179,7 @@ export async function renderApp(request: FastifyRequest, site: SiteInfo, url = r
     const user = await currentUserResponse(runtime, session.id, { accessToken: '' });
     const page = await visitorsPage(memberLanguage(user));
     const language = String(page.data.language ?? request.lang);
-    const reader = { user: session, lang: resolveLanguage(language), viewer: viewerOf(request, session) };
+    const reader = { user: session, lang: resolveLanguage(language), viewer: () => viewerOf(request, session) };
     const calls = page.calls ?? {};
     // The replies go into the page as the API wrote them: spliced as text, never parsed again. The
     // API's read routes answer in process (reader-reads.ts); any other call goes through the app.

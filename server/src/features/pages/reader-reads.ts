@@ -9,12 +9,15 @@ import { viewerOf } from '../question/views.js';
 import { loadSiteSettings } from '../siteinfo/service.js';
 import { sameForEveryReader } from './render-identity.js';
 
-/** Who asks a read: the reader (null for a visitor), their language, and who a view is counted for. */
+/**
+ * Who asks a read: the reader (null for a visitor), their language, and who a view is counted for
+ * (asked only by the read that counts views: a visitor's is a digest, not worth making for the others).
+ */
 export interface ReadInput {
   query: unknown;
   user: SessionUser | null;
   lang: string;
-  viewer: string;
+  viewer: () => string;
 }
 
 /** A read's reply: a shared value with its stored bodies, or this reader's own data; and whether every reader gets the same. */
@@ -48,7 +51,7 @@ function registryOf(runtime: Runtime): Map<string, Registered> {
 export function readRoute(app: FastifyInstance, path: string, options: RouteShorthandOptions & { config: { access: RouteAccess } }, read: Read): void {
   registryOf(app.runtime).set(app.prefix + path, { access: options.config.access, read });
   app.get(path, options, async (request: FastifyRequest, reply: FastifyReply) => {
-    const outcome = await read({ query: request.query, user: request.user, lang: request.lang, viewer: viewerOf(request) });
+    const outcome = await read({ query: request.query, user: request.user, lang: request.lang, viewer: () => viewerOf(request) });
     if (outcome.sameForEveryReader) sameForEveryReader(reply);
     return outcome.reply instanceof SharedReply ? outcome.reply.send(request, reply) : send(request, reply, outcome.reply.data);
   });
@@ -60,7 +63,7 @@ export function readRoute(app: FastifyInstance, path: string, options: RouteShor
  * rule). null when the route refuses it or has nothing (a page leaves such a reply out, as it does a
  * non-200 reply); undefined when the path is not a read route (the caller asks through app.inject).
  */
-export async function readForReader(runtime: Runtime, url: string, reader: { user: SessionUser; lang: string; viewer: string }): Promise<string | null | undefined> {
+export async function readForReader(runtime: Runtime, url: string, reader: Omit<ReadInput, 'query'> & { user: SessionUser }): Promise<string | null | undefined> {
   const mark = url.indexOf('?');
   const registered = registryOf(runtime).get(mark < 0 ? url : url.slice(0, mark));
   if (!registered) return undefined;

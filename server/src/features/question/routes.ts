@@ -37,7 +37,7 @@ export async function questionRoutes(app: FastifyInstance) {
     const { id } = parseInput(idQuery, query);
     // The stored bodies of the visitors' or the reader's page; the view is counted all the same.
     const info = await questionInfoReply(runtime, id, user, lang);
-    await countView(runtime.database, questionIdOrThrow(id), viewer);
+    await countView(runtime.database, questionIdOrThrow(id), viewer());
     return { reply: info };
   });
 
