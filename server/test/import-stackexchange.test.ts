@@ -259,6 +259,26 @@ describe.each(dialectTargets())('Stack Exchange import on $name', (target) => {
     await expect(run(cut)).rejects.toThrow(/has no Posts\.xml/);
   });
 
+  it('keeps every answer whose question ended the batch before it', async () => {
+    // A batch's rows are read while the batch before it is still being converted: reading them
+    // must not wait on anything, or an answer could be read before the question it follows.
+    const ahead = path.join(root, 'ahead.stackexchange.com');
+    writeDump(ahead);
+    // Batches of 30 rows: 30 questions, then their 30 answers, three times over.
+    const rows: Record<string, string | number | undefined>[] = [];
+    for (let round = 0; round < 3; round++) {
+      const ids = Array.from({ length: 30 }, (_, i) => 1000 + (round * 30 + i) * 10);
+      for (const id of ids) rows.push({ Id: id, PostTypeId: 1, CreationDate: '2011-01-01T00:00:00.000', Score: 0, Body: `<p>Question ${id}</p>`, OwnerUserId: 5, Title: `Ahead question ${id}`, Tags: `<fresh-${id}>` });
+      for (const id of ids.reverse()) rows.push({ Id: id + 1, PostTypeId: 2, ParentId: id, CreationDate: '2011-01-02T00:00:00.000', Score: 0, Body: `<p>Answer to ${id}</p>`, OwnerUserId: 6 });
+    }
+    fs.writeFileSync(path.join(ahead, 'Posts.xml'), file('posts', rows));
+    fs.writeFileSync(path.join(ahead, 'Comments.xml'), file('comments', []));
+    const result = await run(ahead, {}, { batchSize: 30 });
+    expect(result.problems.filter((p) => p.includes('not in the dump'))).toEqual([]);
+    expect(result.counts).toMatchObject({ questions: 90, answers: 90 });
+    expect(await checkCounters(db())).toEqual([]);
+  });
+
   it('gives the same result when an interrupted import is run again', async () => {
     // Another site's dump, so its rows are new here; stopped after the second batch of posts.
     const other = path.join(root, 'other.stackexchange.com');

@@ -98,7 +98,7 @@ export async function importPosts(ctx: ImportContext, rows: DumpRow[], excerpts:
         id,
         kind: 'question',
         ownerId: owner,
-        tagIds: await tagIdsOf(ctx, tagNames(a.Tags), created, freshTags),
+        tagIds: tagIdsOf(ctx, tagNames(a.Tags), created, freshTags),
         source: { object_id: id, ...source },
         values: {
           id,

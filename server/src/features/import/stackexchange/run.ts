@@ -145,7 +145,9 @@ async function importFiles(ctx: ImportContext, files: Map<FileName, string>, row
 /**
  * The files whose step, before its write, only reads rows and hands bodies to the conversion
  * threads: the next batch's step may start before this one is written, so the threads convert it
- * while this thread writes, and never wait for this thread between batches.
+ * while this thread writes, and never wait for this thread between batches. Such a step must read
+ * all its rows before its first await: the next batch's step may run during that await, and would
+ * then meet rows (an answer) whose earlier rows (its question) this one had not read yet.
  */
 const AHEAD = new Set<FileName>(['Users.xml', 'Posts.xml', 'Comments.xml']);
 

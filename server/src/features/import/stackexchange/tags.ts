@@ -51,12 +51,12 @@ export async function importTags(ctx: ImportContext, rows: DumpRow[]): Promise<v
  * to `fresh` for the caller to write, numbered after the dump's own tags and after any such tag an
  * earlier run added.
  */
-export async function tagIdsOf(ctx: ImportContext, names: string[], at: number, fresh: object[]): Promise<string[]> {
+export function tagIdsOf(ctx: ImportContext, names: string[], at: number, fresh: object[]): string[] {
   const out: string[] = [];
   for (const slug of names) {
     let id = ctx.tags.get(slug);
     if (!id) {
-      id = ctx.ids.tag(await extraNumber(ctx));
+      id = ctx.ids.tag(extraNumber(ctx));
       ctx.tags.set(slug, id);
       count(ctx.report, 'tags');
       fresh.push({ id, created_at: at, updated_at: at, slug_name: slug, display_name: slug, status: 1 });
@@ -66,7 +66,7 @@ export async function tagIdsOf(ctx: ImportContext, names: string[], at: number, 
   return out;
 }
 
-async function extraNumber(ctx: ImportContext): Promise<number> {
+function extraNumber(ctx: ImportContext): number {
   if (!ctx.extraTagsCounted) {
     // First extra tag of this run: past every tag id of this dump's range already in the site.
     for (const id of ctx.tags.values()) {
