@@ -1,4 +1,4 @@
-// Compiles the server (and the shared contract) into one ES module, server/dist/cli.js, so that
+// Compiles the server (and the shared contract) into ES modules, server/dist/cli.js and its chunks, so that
 // `npm start` does not compile TypeScript at every start (docs/decisions.md, "precompiled server").
 // Packages stay outside the bundle (native modules, their own files); the contract is TypeScript and
 // goes in. esbuild comes with vite and tsx, so this needs no dependency of its own.
@@ -41,6 +41,10 @@ const result = await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // Each command loads its modules when it runs (cli.ts): code shared by several goes in chunks
+  // beside cli.js, at the depth of src, so the own-import-meta-url paths hold for them too.
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   target: 'node20',
   packages: 'external',
   // The workspace contract and plugin SDK are TypeScript (their packages point at src/index.ts): bundled, not imported.

@@ -4,21 +4,12 @@ import { listenAddress, readConfig, configExists } from './config/config.js';
 import { resolveDataPaths, type DataPaths } from './config/paths.js';
 import { createDb } from './db/connect.js';
 import { migrateToLatest, pendingMigrations } from './db/migrate.js';
-import { buildApp } from './app.js';
-import { warmRenderer } from './features/pages/app-render.js';
 import { limitHeapGrowth } from './core/heap-growth.js';
-import { smtpConfigured } from './core/mailer.js';
-import { activateByEmail } from './features/auth/activate-by-email.js';
-import { loadSmtpSettings } from './features/email/settings.js';
-import { runCounterCheck } from './features/counters/command.js';
-import { runBadgeCheck } from './features/badge/command.js';
-import { autoInstallFromEnv } from './features/install/auto-install.js';
-import { seedDemo } from './features/seed/demo.js';
-import { pluginCommand } from './features/plugin/command.js';
-import { importCommand } from './features/import/command.js';
-import { dumpCommand, restoreCommand } from './features/dump/command.js';
-import { aiCommand } from './features/ai/embeddings/command.js';
-import { Runtime } from './runtime.js';
+import type { Runtime } from './runtime.js';
+
+// A command's modules are loaded when it runs (import() below), not all at start: the site's
+// modules fill some 40 MB of heap that a one-off command such as an import would otherwise carry,
+// and mark again at every garbage collection of its own work (docs/benchmarks.md, eighth session).
 
 const USAGE = `Usage: answer <command> [-C <data path>]
 
@@ -93,15 +84,15 @@ async function main(argv: string[]): Promise<number> {
     case 'user':
       return userCommand(paths, positionals.slice(1));
     case 'plugin':
-      return pluginCommand(paths, positionals.slice(1));
+      return (await import('./features/plugin/command.js')).pluginCommand(paths, positionals.slice(1));
     case 'import':
-      return importCommand(paths, positionals.slice(1), values);
+      return (await import('./features/import/command.js')).importCommand(paths, positionals.slice(1), values);
     case 'dump':
-      return dumpCommand(paths, positionals[1]);
+      return (await import('./features/dump/command.js')).dumpCommand(paths, positionals[1]);
     case 'restore':
-      return restoreCommand(paths, positionals[1], { to: values.to, force: !!values.force });
+      return (await import('./features/dump/command.js')).restoreCommand(paths, positionals[1], { to: values.to, force: !!values.force });
     case 'ai':
-      return aiCommand(paths, positionals.slice(1));
+      return (await import('./features/ai/embeddings/command.js')).aiCommand(paths, positionals.slice(1));
     default:
       console.error(`Unknown command "${command}".\n\n${USAGE}`);
       return 1;
@@ -114,6 +105,7 @@ function makeDirs(paths: DataPaths) {
 
 async function openRuntime(paths: DataPaths): Promise<Runtime> {
   makeDirs(paths);
+  const [{ Runtime }, { autoInstallFromEnv }] = await Promise.all([import('./runtime.js'), import('./features/install/auto-install.js')]);
   const runtime = new Runtime(paths);
   await runtime.open();
   if (await autoInstallFromEnv(runtime)) console.log(`Installed "${process.env.SITE_NAME}" from the AUTO_INSTALL environment.`);
@@ -123,6 +115,12 @@ async function openRuntime(paths: DataPaths): Promise<Runtime> {
 async function run(paths: DataPaths): Promise<number> {
   limitHeapGrowth();
   const runtime = await openRuntime(paths);
+  const [{ buildApp }, { warmRenderer }, { smtpConfigured }, { loadSmtpSettings }] = await Promise.all([
+    import('./app.js'),
+    import('./features/pages/app-render.js'),
+    import('./core/mailer.js'),
+    import('./features/email/settings.js'),
+  ]);
   const app = await buildApp({ runtime, logger: true });
   const { host, port } = listenAddress(runtime.config);
   await app.listen({ host, port });
@@ -219,7 +217,7 @@ async function checkCounterColumns(paths: DataPaths, fix: boolean): Promise<numb
   }
   const db = createDb(readConfig(paths).data.database);
   try {
-    return await runCounterCheck(db, fix);
+    return await (await import('./features/counters/command.js')).runCounterCheck(db, fix);
   } finally {
     await db.destroy();
   }
@@ -232,7 +230,7 @@ async function checkMissingBadges(paths: DataPaths): Promise<number> {
   }
   const db = createDb(readConfig(paths).data.database);
   try {
-    return await runBadgeCheck(db);
+    return await (await import('./features/badge/command.js')).runBadgeCheck(db);
   } finally {
     await db.destroy();
   }
@@ -252,6 +250,7 @@ async function seed(paths: DataPaths, questionsArg = '1000', usersArg?: string):
   }
   const started = Date.now();
   let shown = -1;
+  const { seedDemo } = await import('./features/seed/demo.js');
   const totals = await seedDemo(runtime.database, {
     questions,
     users,
@@ -284,6 +283,7 @@ async function userCommand(paths: DataPaths, args: string[]): Promise<number> {
       console.error(`The site at ${paths.root} is not installed yet.`);
       return 1;
     }
+    const { activateByEmail } = await import('./features/auth/activate-by-email.js');
     const outcome = await activateByEmail(runtime.database, email);
     if (!('username' in outcome)) {
       console.error(outcome.result === 'unknown' ? `No account has the e-mail address ${email}.` : `The account with the e-mail address ${email} is deleted.`);

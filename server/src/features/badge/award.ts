@@ -4,14 +4,13 @@ import { OBJECT_TYPE } from '../../core/ids.js';
 import { dialectOf } from '../../db/migrations/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { nextObjectId } from '../../db/uniqid.js';
+import { SINGLE_AWARD_KEY } from './award-key.js';
 import { addBadgeAwardNotification } from '../notification/badge-award.js';
 
 /** badge.status (domain.md 2.16). */
 export const BADGE_STATUS = { active: 1, deleted: 10, inactive: 11 } as const;
 /** badge.single: 1 once per user, 2 once per object. */
 export const BADGE_SINGLE = 1;
-/** The award_key of a once-per-user badge: one fixed key, so the unique key allows one row. */
-export const SINGLE_AWARD_KEY = '0';
 
 export interface BadgeRow {
   id: string;

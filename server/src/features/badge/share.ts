@@ -5,7 +5,8 @@ import { VISIT_COOKIE } from '../auth/common.js';
 import { publish } from '../events/publish.js';
 import { parseQuestionPath } from '../question/permalink.js';
 import { PUBLIC_QUESTION_STATUSES } from '../visibility/rules.js';
-import { BADGE_STATUS, SINGLE_AWARD_KEY } from './award.js';
+import { SINGLE_AWARD_KEY } from './award-key.js';
+import { BADGE_STATUS } from './award.js';
 import { HANDLER } from './rules.js';
 
 /**

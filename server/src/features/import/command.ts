@@ -8,8 +8,6 @@ import { pendingMigrations } from '../../db/migrate.js';
 import type { Database } from '../../db/schema.js';
 import { advanceSequences } from '../../db/sequences.js';
 import { checkCounters } from '../counters/check.js';
-import { importAnswerSite } from './answer/run.js';
-import { importStackExchange } from './stackexchange/run.js';
 import { droppedProblems, ImportError, type ImportReport } from './report.js';
 
 export const IMPORT_USAGE = `Usage:
@@ -47,10 +45,11 @@ export async function importCommand(paths: DataPaths, args: string[], flags: Imp
       return 1;
     }
     if (source === 'stackexchange' && !fs.existsSync(folder!)) throw new ImportError(`No folder ${folder}: give the folder holding Posts.xml, Users.xml and the other files of the dump.`);
+    // Only the chosen importer's modules are loaded: the other's would sit in this heap all along.
     const report =
       source === 'answer'
-        ? await importAnswerSite(db, paths, { from: flags.from!, uploads: flags.uploads, dryRun, progress })
-        : await importStackExchange(db, paths, { folder: folder!, dryRun, progress });
+        ? await (await import('./answer/run.js')).importAnswerSite(db, paths, { from: flags.from!, uploads: flags.uploads, dryRun, progress })
+        : await (await import('./stackexchange/run.js')).importStackExchange(db, paths, { folder: folder!, dryRun, progress });
     progress.finish();
     if (!dryRun) await settle(db, progress);
     printReport(report, dryRun, (Date.now() - started) / 1000);

@@ -1,7 +1,7 @@
 import { t } from '../../core/i18n.js';
 import type { Db } from '../../db/connect.js';
 import { reasonById } from '../reason/service.js';
-import { CLOSE_REASON_KEY } from './close.js';
+import { CLOSE_REASON_KEY } from './close-reason-key.js';
 import { Q } from './service.js';
 
 /**

@@ -7,13 +7,12 @@ import type { Runtime } from '../../runtime.js';
 import { recordEvent } from '../activity/events.js';
 import { publish } from '../events/publish.js';
 import { ACT } from '../activity/types.js';
+import { CLOSE_REASON_KEY } from './close-reason-key.js';
 import { reasonList } from '../reason/service.js';
 import { changedQuestionLists } from './list-cache.js';
 import { findQuestion, lockQuestion } from './queries.js';
 import { type AlsoInTx, Q, questionIdOrThrow } from './service.js';
 
-/** Meta key of the reason a question was closed for: JSON {close_type, close_msg} (domain.md 2.13). */
-export const CLOSE_REASON_KEY = 'question.close.reason';
 const DUPLICATE_REASON = 'reason.a_duplicate';
 
 const isHttpUrl = (text: string) => {

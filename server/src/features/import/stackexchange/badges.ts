@@ -1,4 +1,4 @@
-import { SINGLE_AWARD_KEY } from '../../badge/award.js';
+import { SINGLE_AWARD_KEY } from '../../badge/award-key.js';
 import { count, problem } from '../report.js';
 import type { ImportContext } from './context.js';
 import { int, seconds } from './context.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type ConvertJob, type Converted, convert } from './convert.js';
+import type { ConvertJob, Converted } from './convert.js';
 
 /**
  * Converting bodies (HTML to Markdown, sanitising, search terms) is most of an import's work, so it
@@ -13,8 +13,8 @@ import { type ConvertJob, type Converted, convert } from './convert.js';
  * converted there costs about three times the CPU it costs on a thread, most of it in garbage
  * collection (docs/benchmarks.md, sixth session). A thread collects its garbage early
  * (convert-worker.ts, heap.ts); HEAP_MB is only the hard ceiling V8 enforces on it. Where threads
- * cannot start (a build without the worker file), the same work is done in this thread, and small
- * lists (a last batch of a few rows) are converted here rather than sent.
+ * cannot start (a build without the worker file), the same work is done in this thread; otherwise
+ * this thread never loads the renderers (some 15 MB of heap its collections would mark again and again).
  */
 const HEAP_MB = 128;
 
@@ -36,7 +36,15 @@ const IN_FLIGHT = 2;
 
 export function convertPool(threads = Math.min(MAX_THREADS, Math.max(1, os.availableParallelism() - 1))): ConvertPool {
   const workers = startWorkers(threads);
-  if (!workers.length) return { convert: async (jobs) => jobs.map(convert), close: async () => {} };
+  if (!workers.length) {
+    return {
+      convert: async (jobs) => {
+        const { convert } = await import('./convert.js');
+        return jobs.map(convert);
+      },
+      close: async () => {},
+    };
+  }
   let nextId = 0;
   let broken: unknown = null;
   const waiting = new Map<number, { resolve: (r: Converted[]) => void; reject: (e: unknown) => void }>();
@@ -64,7 +72,7 @@ export function convertPool(threads = Math.min(MAX_THREADS, Math.max(1, os.avail
     });
   return {
     async convert(jobs) {
-      if (jobs.length <= CHUNK) return jobs.map(convert);
+      if (!jobs.length) return [];
       // The jobs are cut in chunks that the threads take as they finish one, so that none waits
       // for another's share fixed in advance. Each is first given half its part of an even split
       // at once: this thread writes the batch before as soon as it yields, and hands out nothing

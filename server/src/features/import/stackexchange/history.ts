@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { OBJECT_TYPE } from '../../../core/ids.js';
 import type { Database } from '../../../db/schema.js';
-import { CLOSE_REASON_KEY } from '../../question/close.js';
+import { CLOSE_REASON_KEY } from '../../question/close-reason-key.js';
 import { REVISION } from '../../revision/service.js';
 import { count } from '../report.js';
 import type { ImportContext } from './context.js';

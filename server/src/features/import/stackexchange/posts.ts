@@ -128,7 +128,7 @@ export async function importPosts(ctx: ImportContext, rows: DumpRow[], excerpts:
   // `bodies` holds tag texts and posts in file order: both lists are walked in step.
   const converted = await ctx.pool.convert(bodies);
   const docs: Doc[] = [];
-  const wikis: [string, string][] = [];
+  const wikis: [slug: string, markdown: string, html: string][] = [];
   let p = 0;
   let t = 0;
   for (const [i, job] of bodies.entries()) {
@@ -136,7 +136,7 @@ export async function importPosts(ctx: ImportContext, rows: DumpRow[], excerpts:
     if (!job.index) {
       const tag = tagTexts[t++]!;
       if (tag.part === 'excerpt') excerpts.set(tag.slug, out.markdown);
-      else wikis.push([tag.slug, out.markdown]);
+      else wikis.push([tag.slug, out.markdown, '']);
       continue;
     }
     const post = posts[p++]!;
@@ -144,6 +144,9 @@ export async function importPosts(ctx: ImportContext, rows: DumpRow[], excerpts:
     post.values.parsed_text = out.html;
     docs.push({ id: post.id, title: out.titleTerms, body: out.bodyTerms });
   }
+  // A wiki is shown as its Markdown renders, like a description written here (excerpts join it later).
+  const wikiHtml = await ctx.pool.convert(wikis.map(([, markdown]) => ({ markdown })));
+  wikiHtml.forEach((out, i) => (wikis[i]![2] = out.html));
   return () =>
     ctx.db.transaction().execute(async (trx) => {
       await nameAuthors(ctx, trx, posts);
@@ -157,7 +160,7 @@ export async function importPosts(ctx: ImportContext, rows: DumpRow[], excerpts:
         questions.flatMap((q) => q.tagIds.map((tagId) => ({ created_at: q.values.created_at, updated_at: q.values.created_at, object_id: q.id, tag_id: tagId, status: 1 }))),
       );
       for (const part of slices(docs, 200)) await writeDocs(trx, part);
-      for (const [slug, text] of wikis) await writeTagWiki(ctx, trx, slug, text);
+      for (const [slug, markdown, html] of wikis) await writeTagWiki(ctx, trx, slug, markdown, html);
     });
 }
 

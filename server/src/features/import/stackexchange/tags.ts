@@ -1,5 +1,4 @@
 import type { Transaction } from 'kysely';
-import { renderMarkdown } from '../../../core/markdown.js';
 import type { Database } from '../../../db/schema.js';
 import { count, problem } from '../report.js';
 import type { ImportContext } from './context.js';
@@ -83,9 +82,9 @@ function extraNumber(ctx: ImportContext): number {
  * A tag's excerpt and wiki become its description: the wiki is written as its post is read, and
  * the excerpts (short, kept until the end of Posts.xml) are put in front of it afterwards.
  */
-export async function writeTagWiki(ctx: ImportContext, trx: Transaction<Database>, slug: string, markdown: string): Promise<void> {
+export async function writeTagWiki(ctx: ImportContext, trx: Transaction<Database>, slug: string, markdown: string, html: string): Promise<void> {
   const id = ctx.tags.get(slug);
-  if (id) await trx.updateTable('tag').set({ original_text: markdown, parsed_text: renderMarkdown(markdown) }).where('id', '=', id).execute();
+  if (id) await trx.updateTable('tag').set({ original_text: markdown, parsed_text: html }).where('id', '=', id).execute();
 }
 
 export async function writeTagExcerpts(ctx: ImportContext, excerpts: Map<string, string>): Promise<void> {
@@ -94,11 +93,14 @@ export async function writeTagExcerpts(ctx: ImportContext, excerpts: Map<string,
     await ctx.db.transaction().execute(async (trx) => {
       const ids = part.map(([slug]) => ctx.tags.get(slug)!);
       const wikis = new Map((await trx.selectFrom('tag').select(['id', 'original_text']).where('id', 'in', ids).execute()).map((r) => [String(r.id), r.original_text]));
-      for (const [slug, excerpt] of part) {
-        const id = ctx.tags.get(slug)!;
-        const wiki = wikis.get(id) ?? '';
-        const text = wiki.startsWith(excerpt) ? wiki : [excerpt, wiki].filter(Boolean).join('\n\n');
-        await trx.updateTable('tag').set({ original_text: text, parsed_text: renderMarkdown(text) }).where('id', '=', id).execute();
+      const texts = part.map(([slug, excerpt]) => {
+        const wiki = wikis.get(ctx.tags.get(slug)!) ?? '';
+        return wiki.startsWith(excerpt) ? wiki : [excerpt, wiki].filter(Boolean).join('\n\n');
+      });
+      // Rendered on the conversion threads, which render every other text of the import.
+      const rendered = await ctx.pool.convert(texts.map((markdown) => ({ markdown })));
+      for (const [i, [slug]] of part.entries()) {
+        await trx.updateTable('tag').set({ original_text: texts[i]!, parsed_text: rendered[i]!.html }).where('id', '=', ctx.tags.get(slug)!).execute();
       }
     });
   }
