@@ -1,6 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
 import { createIndexStructures } from '../../features/search/dialect-sql.js';
-import { indexRows } from '../../features/search/index-writer.js';
 
 /**
  * The full-text search index of each database (features/search/dialect-sql.ts), filled with every
@@ -14,6 +13,9 @@ const REPORT_ABOVE = 20000;
 export const searchIndex: Migration = {
   async up(db: Kysely<any>) {
     await createIndexStructures(db);
+    // Loaded here, not with the migrations: it brings the renderers, which a command that only
+    // checks the schema (an import, a dump) should not carry.
+    const { indexRows } = await import('../../features/search/index-writer.js');
     for (const table of ['question', 'answer'] as const) {
       const total = Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
       let after = '0';

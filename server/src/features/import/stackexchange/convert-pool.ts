@@ -4,7 +4,10 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { ImportError } from '../report.js';
 import type { ConvertJob, Converted } from './convert.js';
+import type { PoolReply, PoolRequest } from './convert-worker.js';
+import { countRows } from './xml-rows.js';
 
 /**
  * Converting bodies (HTML to Markdown, sanitising, search terms) is most of an import's work, so it
@@ -20,6 +23,8 @@ const HEAP_MB = 128;
 
 export interface ConvertPool {
   convert(jobs: ConvertJob[]): Promise<Converted[]>;
+  /** Checks a dump file (xml-rows.ts countRows) on a thread, so that this one can check another meanwhile. */
+  check(file: string, root: string, onBytes: (bytes: number) => void): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -42,34 +47,40 @@ export function convertPool(threads = Math.min(MAX_THREADS, Math.max(1, os.avail
         const { convert } = await import('./convert.js');
         return jobs.map(convert);
       },
+      check: countRows,
       close: async () => {},
     };
   }
   let nextId = 0;
   let broken: unknown = null;
-  const waiting = new Map<number, { resolve: (r: Converted[]) => void; reject: (e: unknown) => void }>();
+  const waiting = new Map<number, { resolve: (r: never) => void; reject: (e: unknown) => void; onBytes?: (bytes: number) => void }>();
   const fail = (err: unknown) => {
     broken ??= err;
     for (const p of waiting.values()) p.reject(err);
     waiting.clear();
   };
   for (const w of workers) {
-    w.on('message', ({ id, results }: { id: number; results: Converted[] }) => {
-      waiting.get(id)?.resolve(results);
-      waiting.delete(id);
+    w.on('message', (message: PoolReply) => {
+      const pending = waiting.get(message.id);
+      if (!pending) return;
+      if ('bytes' in message) return pending.onBytes?.(message.bytes);
+      waiting.delete(message.id);
+      if ('refused' in message) pending.reject(new ImportError(message.refused));
+      else pending.resolve(('results' in message ? message.results : message.rows) as never);
     });
     w.on('error', fail);
     w.on('exit', (code) => {
       if (code !== 0 || waiting.size) fail(new Error(`a conversion thread stopped (exit code ${code})`));
     });
   }
-  const send = (w: Worker, jobs: ConvertJob[]) =>
-    new Promise<Converted[]>((resolve, reject) => {
+  const request = <T>(w: Worker, body: { jobs: ConvertJob[] } | { check: { file: string; root: string } }, onBytes?: (bytes: number) => void) =>
+    new Promise<T>((resolve, reject) => {
       if (broken) return reject(broken);
       const id = nextId++;
-      waiting.set(id, { resolve, reject });
-      w.postMessage({ id, jobs });
+      waiting.set(id, { resolve: resolve as (r: never) => void, reject, onBytes });
+      w.postMessage({ id, ...body } satisfies PoolRequest);
     });
+  const send = (w: Worker, jobs: ConvertJob[]) => request<Converted[]>(w, { jobs });
   return {
     async convert(jobs) {
       if (!jobs.length) return [];
@@ -104,6 +115,7 @@ export function convertPool(threads = Math.min(MAX_THREADS, Math.max(1, os.avail
       if (broken) throw broken;
       return results;
     },
+    check: (file, root, onBytes) => request<number>(workers[0]!, { check: { file, root } }, onBytes),
     async close() {
       broken ??= new Error('the conversion threads were closed');
       await Promise.all(workers.map((w) => w.terminate()));

@@ -1,11 +1,31 @@
 import { parentPort } from 'node:worker_threads';
+import { ImportError } from '../report.js';
 import { type ConvertJob, convert } from './convert.js';
 import { keepHeapSmall } from './heap.js';
+import { countRows } from './xml-rows.js';
 
 const WORKER_HEAP_MB = 40;
 
-/** A conversion thread of convert-pool.ts: batches of jobs in, their results out, in order. */
-parentPort!.on('message', ({ id, jobs }: { id: number; jobs: ConvertJob[] }) => {
-  parentPort!.postMessage({ id, results: jobs.map(convert) });
-  keepHeapSmall(WORKER_HEAP_MB);
+/** What a conversion thread of convert-pool.ts is sent: jobs to convert, or a dump file to check. */
+export type PoolRequest = { id: number; jobs: ConvertJob[] } | { id: number; check: { file: string; root: string } };
+/** Its replies: results, in order; a check's progress in bytes, then its row count or its refusal. */
+export type PoolReply = { id: number; results: ReturnType<typeof convert>[] } | { id: number; bytes: number } | { id: number; rows: number } | { id: number; refused: string };
+
+const reply = (message: PoolReply) => parentPort!.postMessage(message);
+
+parentPort!.on('message', (request: PoolRequest) => {
+  if ('jobs' in request) {
+    reply({ id: request.id, results: request.jobs.map(convert) });
+    keepHeapSmall(WORKER_HEAP_MB);
+    return;
+  }
+  const { file, root } = request.check;
+  countRows(file, root, (bytes) => reply({ id: request.id, bytes })).then(
+    (rows) => reply({ id: request.id, rows }),
+    (err: unknown) => {
+      // A refusal goes back as its message; anything else is a failure of this thread.
+      if (err instanceof ImportError) reply({ id: request.id, refused: err.message });
+      else throw err;
+    },
+  );
 });
