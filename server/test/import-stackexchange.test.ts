@@ -259,7 +259,7 @@ describe.each(dialectTargets())('Stack Exchange import on $name', (target) => {
     await expect(run(cut)).rejects.toThrow(/has no Posts\.xml/);
   });
 
-  it('keeps every answer whose question ended the batch before it', async () => {
+  it('keeps every answer whose question ended the batch before it, or comes after it', async () => {
     // A batch's rows are read while the batch before it is still being converted: reading them
     // must not wait on anything, or an answer could be read before the question it follows.
     const ahead = path.join(root, 'ahead.stackexchange.com');
@@ -271,11 +271,15 @@ describe.each(dialectTargets())('Stack Exchange import on $name', (target) => {
       for (const id of ids) rows.push({ Id: id, PostTypeId: 1, CreationDate: '2011-01-01T00:00:00.000', Score: 0, Body: `<p>Question ${id}</p>`, OwnerUserId: 5, Title: `Ahead question ${id}`, Tags: `<fresh-${id}>` });
       for (const id of ids.reverse()) rows.push({ Id: id + 1, PostTypeId: 2, ParentId: id, CreationDate: '2011-01-02T00:00:00.000', Score: 0, Body: `<p>Answer to ${id}</p>`, OwnerUserId: 6 });
     }
+    // And an answer before its question, as a merge leaves one (answers moved under a later question).
+    rows.unshift({ Id: 999, PostTypeId: 2, ParentId: 1010, CreationDate: '2011-01-02T00:00:00.000', Score: 1, Body: '<p>Merged in</p>', OwnerUserId: 6 });
     fs.writeFileSync(path.join(ahead, 'Posts.xml'), file('posts', rows));
     fs.writeFileSync(path.join(ahead, 'Comments.xml'), file('comments', []));
     const result = await run(ahead, {}, { batchSize: 30 });
     expect(result.problems.filter((p) => p.includes('not in the dump'))).toEqual([]);
-    expect(result.counts).toMatchObject({ questions: 90, answers: 90 });
+    expect(result.counts).toMatchObject({ questions: 90, answers: 91 });
+    const merged = await db().selectFrom('answer').select('question_id').where('original_text', '=', 'Merged in').executeTakeFirstOrThrow();
+    expect(String(merged.question_id)).toBe(await seId('question', 'Ahead question 1010'));
     expect(await checkCounters(db())).toEqual([]);
   });
 

@@ -4,6 +4,7 @@ import type { ImportReport } from '../report.js';
 import type { SourceSite } from './attribution.js';
 import type { ConvertPool } from './convert-pool.js';
 import type { IdSet, Ids } from './id-plan.js';
+import type { DumpRow } from './xml-rows.js';
 
 /** What the stages of one import share: where to write, how ids map, and which dump ids exist. */
 export interface ImportContext {
@@ -21,6 +22,11 @@ export interface ImportContext {
   questions: IdSet;
   answers: IdSet;
   closed: IdSet;
+  /**
+   * Answers read before their question (posts.ts): a merge moves a question's answers under
+   * another question, which may come later in the file. They are imported after the last batch.
+   */
+  laterAnswers: DumpRow[];
   /** Tag slug -> our tag id (the site's tags and the dump's; a few thousand at most). */
   tags: Map<string, string>;
   /** The dump number the next tag that Tags.xml did not list gets (see tags.ts tagIdsOf). */

@@ -14,6 +14,8 @@ const ANSWER = 2;
 const TAG_EXCERPT = 4;
 const TAG_WIKI = 5;
 const TITLE_MAX = 150;
+/** Answers kept in memory until the end of Posts.xml because their question comes later (rare: merges). */
+const LATER_ANSWERS_MAX = 10_000;
 
 interface Post {
   id: string;
@@ -27,11 +29,12 @@ interface Post {
 /**
  * Posts.xml: questions and answers with their scores, views, closing and accepted answers; tag
  * excerpts and wikis become tag descriptions; other post types (moderator nominations, privilege
- * wikis) have no counterpart and are counted as left out. Bodies are HTML: sanitised as they are
+ * wikis) have no counterpart and are counted as left out. An answer read before its question is
+ * kept for the end of the file (`last`: the rows kept), when every question has been read. Bodies are HTML: sanitised as they are
  * for display, and turned into Markdown for editing (on the conversion threads, convert.ts). Each
  * post keeps the link to its original (post_source).
  */
-export async function importPosts(ctx: ImportContext, rows: DumpRow[], excerpts: Map<string, string>): Promise<Write> {
+export async function importPosts(ctx: ImportContext, rows: DumpRow[], excerpts: Map<string, string>, last = false): Promise<Write> {
   const urls = sourceUrls(ctx.site);
   const posts: Post[] = [];
   const bodies: ConvertJob[] = [];
@@ -59,7 +62,9 @@ export async function importPosts(ctx: ImportContext, rows: DumpRow[], excerpts:
     }
     const parent = int(a.ParentId);
     if (type === ANSWER && (parent === null || !ctx.questions.has(parent))) {
-      problem(ctx.report, `Posts.xml line ${row.line}: answer ${seId} belongs to question ${a.ParentId ?? '(none)'}, which is not in the dump; left out`);
+      if (parent !== null && !last && ctx.laterAnswers.length < LATER_ANSWERS_MAX) ctx.laterAnswers.push(row);
+      else if (parent !== null && !last) problem(ctx.report, `Posts.xml line ${row.line}: answer ${seId} comes before its question ${parent}, after ${LATER_ANSWERS_MAX} others that do; left out`);
+      else problem(ctx.report, `Posts.xml line ${row.line}: answer ${seId} belongs to question ${a.ParentId ?? '(none)'}, which is not in the dump; left out`);
       continue;
     }
     const created = seconds(a.CreationDate);

@@ -19,6 +19,7 @@ import { importPosts } from './posts.js';
 import { importTags, loadSiteTags, writeTagExcerpts } from './tags.js';
 import { importUsers } from './users.js';
 import { importVotes } from './votes.js';
+import { slices } from './writer.js';
 import { countRows, type DumpRow, dumpRows } from './xml-rows.js';
 
 /** The dump's files in the order they are read: each one's rows refer only to files before it. */
@@ -80,6 +81,7 @@ export async function importStackExchange(db: Kysely<Database>, _paths: DataPath
       questions: new IdSet(),
       answers: new IdSet(),
       closed: new IdSet(),
+      laterAnswers: [],
       tags: new Map(),
       nextTag: 0,
       extraTagsCounted: false,
@@ -128,6 +130,8 @@ async function importFiles(ctx: ImportContext, files: Map<FileName, string>, row
       hooks.afterBatch?.(name, n);
     });
     if (name === 'PostHistory.xml' && history.open) await importHistory(ctx, [], history, true);
+    // Answers read before their question (posts.ts), now that every question has been read.
+    if (name === 'Posts.xml') for (const part of slices(ctx.laterAnswers.splice(0), hooks.batchSize ?? BATCH)) await (await importPosts(ctx, part, excerpts, true))();
     if (name === 'Posts.xml' && !ctx.dryRun) await writeTagExcerpts(ctx, excerpts);
     // The files after Comments.xml have no bodies to convert: the threads' memory is given back.
     if (name === 'Comments.xml') await ctx.pool.close();
