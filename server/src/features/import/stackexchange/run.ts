@@ -38,8 +38,11 @@ type FileName = (typeof FILES)[number]['name'];
 /** Heap kept by the thread that reads and writes (see heap.ts); conversion threads keep less. */
 const MAIN_HEAP_MB = 64;
 
-/** Rows per batch: one transaction each, big enough that SQLite commits stay a small part of the time. */
-const BATCH = 500;
+/**
+ * A batch: one transaction, big enough that commits and the search index's merges stay a small
+ * part of the time, and limited by its text too, which sets its memory once converted (xml-rows.ts).
+ */
+const BATCH = { rows: 2000, chars: 1_500_000 };
 
 /** For tests: smaller batches, and a call after each batch is written, so a test can stop an import half-way. */
 export interface ImportHooks {
@@ -125,13 +128,13 @@ async function importFiles(ctx: ImportContext, files: Map<FileName, string>, row
     const file = files.get(name);
     if (!file) continue;
     options.progress.stage(name, rowsIn.get(name));
-    await importFile(dumpRows(file, root, hooks.batchSize ?? BATCH), rowsIn.get(name)!, steps[name], AHEAD.has(name), (rows, n) => {
+    await importFile(dumpRows(file, root, hooks.batchSize ? { rows: hooks.batchSize, chars: Infinity } : BATCH), rowsIn.get(name)!, steps[name], AHEAD.has(name), (rows, n) => {
       options.progress.tick(rows);
       hooks.afterBatch?.(name, n);
     });
     if (name === 'PostHistory.xml' && history.open) await importHistory(ctx, [], history, true);
     // Answers read before their question (posts.ts), now that every question has been read.
-    if (name === 'Posts.xml') for (const part of slices(ctx.laterAnswers.splice(0), hooks.batchSize ?? BATCH)) await (await importPosts(ctx, part, excerpts, true))();
+    if (name === 'Posts.xml') for (const part of slices(ctx.laterAnswers.splice(0), hooks.batchSize ?? BATCH.rows)) await (await importPosts(ctx, part, excerpts, true))();
     if (name === 'Posts.xml' && !ctx.dryRun) await writeTagExcerpts(ctx, excerpts);
     // The files after Comments.xml have no bodies to convert: the threads' memory is given back.
     if (name === 'Comments.xml') await ctx.pool.close();

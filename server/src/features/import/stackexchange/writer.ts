@@ -16,11 +16,24 @@ export async function insertNew<T extends keyof Database>(trx: Tx, table: T, row
   if (!rows.length) return;
   const per = Math.max(1, Math.floor(PARAMETERS / Object.keys(rows[0]!).length));
   const mysql = dialectOf(trx) === 'mysql';
-  for (let i = 0; i < rows.length; i += per) {
-    const values = rows.slice(i, i + per) as never;
+  for (let i = 0; i < rows.length; ) {
+    const n = statementRows(rows.length - i, per);
+    const values = rows.slice(i, (i += n)) as never;
     const insert = trx.insertInto(table);
     await (mysql ? insert.orIgnore().values(values) : insert.values(values).onConflict((oc) => oc.doNothing())).execute();
   }
+}
+
+/**
+ * How many rows the next statement takes: a power of two, at most `per`. Each batch has its own
+ * number of questions, answers, tags..., and a statement of each new length would be compiled
+ * anew and kept by the statement cache (db/statement-cache.ts: some hundred kilobytes of native
+ * memory each on SQLite). In powers of two a table's inserts take a few shapes, compiled once.
+ */
+function statementRows(left: number, per: number): number {
+  let n = 1;
+  while (n * 2 <= Math.min(left, per)) n *= 2;
+  return n;
 }
 
 /** Slices of a list small enough for an `in (...)` list of bound parameters. */

@@ -15,19 +15,27 @@ const CHUNK = 1 << 20;
 
 /**
  * Streams the rows of one dump file (`<posts><row Id=".." .../>...</posts>`) in batches, in file
- * order, holding one chunk and one batch in memory whatever the file's size. A file that is not
- * well-formed XML, or is cut short (the root never closes), or whose root is not `root`, is an
- * ImportError naming the file and line. `onBytes` is told how far into the file the reader is.
+ * order, holding one chunk and a few batches in memory whatever the file's size. A batch ends at
+ * `batch.rows` rows or `batch.chars` characters of attribute text, whichever comes first: what a
+ * batch costs in memory once converted follows its text, and real posts are several times longer
+ * than others. A file that is not well-formed XML, or is cut short (the root never closes), or
+ * whose root is not `root`, is an ImportError naming the file and line. `onBytes` is told how far
+ * into the file the reader is.
  */
-export async function* dumpRows(file: string, root: string, batchSize: number, onBytes?: (bytes: number) => void): AsyncGenerator<DumpRow[]> {
-  let batch: DumpRow[] = [];
-  for await (const _ of parseChunks(file, root, (attrs, line) => batch.push({ attrs, line }), onBytes)) {
-    if (batch.length < batchSize) continue;
-    const full = batch;
-    for (let i = 0; i + batchSize <= full.length; i += batchSize) yield full.slice(i, i + batchSize);
-    batch = full.slice(full.length - (full.length % batchSize));
-  }
-  if (batch.length) yield batch;
+export async function* dumpRows(file: string, root: string, batch: { rows: number; chars: number }, onBytes?: (bytes: number) => void): AsyncGenerator<DumpRow[]> {
+  const full: DumpRow[][] = [];
+  let rows: DumpRow[] = [];
+  let chars = 0;
+  const onRow = (attrs: Record<string, string>, line: number) => {
+    rows.push({ attrs, line });
+    for (const name in attrs) chars += attrs[name]!.length;
+    if (rows.length < batch.rows && chars < batch.chars) return;
+    full.push(rows);
+    rows = [];
+    chars = 0;
+  };
+  for await (const _ of parseChunks(file, root, onRow, onBytes)) yield* full.splice(0);
+  if (rows.length) yield rows;
 }
 
 /**
