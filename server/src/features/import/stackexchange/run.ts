@@ -42,7 +42,7 @@ const MAIN_HEAP_MB = 64;
  * A batch: one transaction, big enough that commits and the search index's merges stay a small
  * part of the time, and limited by its text too, which sets its memory once converted (xml-rows.ts).
  */
-const BATCH = { rows: 2000, chars: 1_500_000 };
+const BATCH = { rows: 1000, chars: 1_000_000 };
 
 /** For tests: smaller batches, and a call after each batch is written, so a test can stop an import half-way. */
 export interface ImportHooks {
