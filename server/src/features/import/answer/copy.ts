@@ -3,7 +3,7 @@ import type { Progress } from '../../../core/progress.js';
 import type { Database } from '../../../db/schema.js';
 import { count, type ImportReport } from '../report.js';
 import type { Source } from './source.js';
-import { insertMissing } from './writer.js';
+import { insertNew } from '../insert-new.js';
 
 export type Row = Record<string, unknown>;
 type Trx = Transaction<Database>;
@@ -77,7 +77,7 @@ export async function copyTable<P>(ctx: CopyContext, copy: TableCopy<P>): Promis
     count(ctx.report, copy.kind, written.length);
     if (!ctx.dryRun && written.length) {
       await ctx.db.transaction().execute(async (trx) => {
-        await (copy.write ? copy.write(trx, written) : insertMissing(trx, copy.to, written));
+        await (copy.write ? copy.write(trx, written) : insertNew(trx, copy.to, written));
         await copy.after?.(trx, written, kept);
       });
     }

@@ -2,7 +2,7 @@ import { ACT } from '../../activity/types.js';
 import { count, problem } from '../report.js';
 import type { CopyContext, Row, TableCopy } from './copy.js';
 import { idOf, intOf, timeOf } from './values.js';
-import { insertMissing } from './writer.js';
+import { insertNew } from '../insert-new.js';
 
 /**
  * Upstream's `activity` table is the reputation ledger and also holds votes, follows, acceptances
@@ -67,7 +67,7 @@ export function activities(types: Map<number, number>): TableCopy {
       const votes = written
         .filter((a) => VOTES.has(a.activity_type as number) && a.cancelled === 0)
         .map((a) => ({ user_id: a.user_id, object_id: a.object_id, direction: VOTES.get(a.activity_type as number)!, created_at: a.created_at }));
-      await insertMissing(trx, 'vote', votes);
+      await insertNew(trx, 'vote', votes);
     },
   };
 }

@@ -2,7 +2,7 @@ import { AI_PROVIDER_NAMES, type AiProviderName } from '@answer/contract';
 import { count, problem } from '../report.js';
 import type { CopyContext, Row, TableCopy } from './copy.js';
 import { flagOf, idOf, intOf, textOf, timeOf } from './values.js';
-import { insertMissing } from './writer.js';
+import { insertNew } from '../insert-new.js';
 
 const stamps = (r: Row) => ({ id: idOf(r.id), created_at: timeOf(r.created_at), updated_at: timeOf(r.updated_at) });
 
@@ -114,7 +114,7 @@ export const reports: TableCopy = {
       const open = row.open_object_id
         ? await trx.selectFrom('report').select('id').where('user_id', '=', row.user_id as string).where('open_object_id', '=', row.open_object_id as string).where('id', '!=', row.id as string).executeTakeFirst()
         : undefined;
-      await insertMissing(trx, 'report', [open ? { ...row, open_object_id: null } : row]);
+      await insertNew(trx, 'report', [open ? { ...row, open_object_id: null } : row]);
     }
   },
 };

@@ -3,7 +3,7 @@ import { count, problem } from '../report.js';
 import type { ImportContext } from './context.js';
 import { int, seconds } from './context.js';
 import type { DumpRow } from './xml-rows.js';
-import { insertNew } from './writer.js';
+import { insertNew } from '../insert-new.js';
 
 interface OurBadge {
   id: string;

@@ -2,7 +2,7 @@ import { count, problem } from '../report.js';
 import { DEFAULT_LICENSE, sourceUrls } from './attribution.js';
 import { type ImportContext, int, NOTHING, seconds, userOf, type Write } from './context.js';
 import type { DumpRow } from './xml-rows.js';
-import { insertNew, slices } from './writer.js';
+import { insertNew, slices } from '../insert-new.js';
 
 /**
  * Comments.xml: comments on questions and answers. Their text is already the comment Markdown

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ImportContext } from './context.js';
 import { placeholderEmail, siteSalt, usernameOf } from './users.js';
-import { insertNew } from './writer.js';
+import { insertNew } from '../insert-new.js';
 
 /**
  * The ids of one object type from this dump's first on: its rows, and any written after the

@@ -9,7 +9,7 @@ import { int, seconds, userOf } from './context.js';
 import { htmlToMarkdown } from './html-markdown.js';
 import { tagNames } from './tags.js';
 import type { DumpRow } from './xml-rows.js';
-import { insertNew, slices } from './writer.js';
+import { insertNew, slices } from '../insert-new.js';
 
 /**
  * PostHistory.xml, in Id order (which is time order). The rows of one edit share a RevisionGUID:

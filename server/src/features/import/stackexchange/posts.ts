@@ -7,7 +7,7 @@ import { type ImportContext, int, NOTHING, seconds, userOf, type Write } from '.
 import type { ConvertJob } from './convert.js';
 import { tagIdsOf, tagNames, writeTagWiki } from './tags.js';
 import type { DumpRow } from './xml-rows.js';
-import { insertNew, slices } from './writer.js';
+import { insertNew, slices } from '../insert-new.js';
 
 const QUESTION = 1;
 const ANSWER = 2;

@@ -19,7 +19,7 @@ import { importPosts } from './posts.js';
 import { importTags, loadSiteTags, writeTagExcerpts } from './tags.js';
 import { importUsers } from './users.js';
 import { importVotes } from './votes.js';
-import { slices } from './writer.js';
+import { slices } from '../insert-new.js';
 import { countRows, type DumpRow, dumpRows } from './xml-rows.js';
 
 /** The dump's files in the order they are read: each one's rows refer only to files before it. */

@@ -4,7 +4,7 @@ import { count, problem } from '../report.js';
 import type { ImportContext } from './context.js';
 import { int } from './context.js';
 import type { DumpRow } from './xml-rows.js';
-import { insertNew, slices } from './writer.js';
+import { insertNew, slices } from '../insert-new.js';
 
 /** Tags as a question's Tags attribute lists them: `<a><b>` in older dumps, `|a|b|` in newer ones. */
 export function tagNames(text: string | undefined): string[] {

@@ -3,7 +3,7 @@ import { ACT } from '../../activity/types.js';
 import { count, problem } from '../report.js';
 import { type ImportContext, int, NOTHING, seconds, type Write } from './context.js';
 import type { DumpRow } from './xml-rows.js';
-import { insertNew, slices } from './writer.js';
+import { insertNew, slices } from '../insert-new.js';
 
 /**
  * Users.xml -> placeholder accounts. A dump has no e-mail addresses and no passwords, so each

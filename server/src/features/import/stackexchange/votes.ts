@@ -2,7 +2,7 @@ import { count } from '../report.js';
 import type { ImportContext } from './context.js';
 import { int, seconds } from './context.js';
 import type { DumpRow } from './xml-rows.js';
-import { insertNew } from './writer.js';
+import { insertNew } from '../insert-new.js';
 
 const UP = 2;
 const DOWN = 3;

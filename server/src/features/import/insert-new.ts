@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { dialectOf } from '../../../db/migrations/dialect.js';
-import type { Database } from '../../../db/schema.js';
+import { dialectOf } from '../../db/migrations/dialect.js';
+import type { Database } from '../../db/schema.js';
 
 type Tx = Kysely<Database> | Transaction<Database>;
 
@@ -9,8 +9,8 @@ const PARAMETERS = 30_000;
 
 /**
  * Inserts rows, leaving out every row whose key (or unique key) is already there: each imported
- * row has an id derived from the dump, so running the import again, after an interruption or
- * not, writes only what is missing and never a second copy.
+ * row has an id derived from its source (a dump's ids, an Answer site's own), so running an import
+ * again, after an interruption or not, writes only what is missing and never a second copy.
  */
 export async function insertNew<T extends keyof Database>(trx: Tx, table: T, rows: readonly object[]): Promise<void> {
   if (!rows.length) return;
