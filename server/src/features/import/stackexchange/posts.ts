@@ -30,9 +30,9 @@ interface Post {
  * Posts.xml: questions and answers with their scores, views, closing and accepted answers; tag
  * excerpts and wikis become tag descriptions; other post types (moderator nominations, privilege
  * wikis) have no counterpart and are counted as left out. An answer read before its question is
- * kept for the end of the file (`last`: the rows kept), when every question has been read. Bodies are HTML: sanitised as they are
- * for display, and turned into Markdown for editing (on the conversion threads, convert.ts). Each
- * post keeps the link to its original (post_source).
+ * kept for the end of the file (`last`: the rows kept), when every question has been read. Bodies
+ * are HTML: sanitised as they are for display, and turned into Markdown for editing (on the
+ * conversion threads, convert.ts). Each post keeps the link to its original (post_source).
  */
 export async function importPosts(ctx: ImportContext, rows: DumpRow[], excerpts: Map<string, string>, last = false): Promise<Write> {
   const urls = sourceUrls(ctx.site);
@@ -63,7 +63,7 @@ export async function importPosts(ctx: ImportContext, rows: DumpRow[], excerpts:
     const parent = int(a.ParentId);
     if (type === ANSWER && (parent === null || !ctx.questions.has(parent))) {
       if (parent !== null && !last && ctx.laterAnswers.length < LATER_ANSWERS_MAX) ctx.laterAnswers.push(row);
-      else if (parent !== null && !last) problem(ctx.report, `Posts.xml line ${row.line}: answer ${seId} comes before its question ${parent}, after ${LATER_ANSWERS_MAX} others that do; left out`);
+      else if (parent !== null && !last) problem(ctx.report, `Posts.xml line ${row.line}: answer ${seId} belongs to question ${parent}, not read yet, and ${LATER_ANSWERS_MAX} answers already wait for their question; left out`);
       else problem(ctx.report, `Posts.xml line ${row.line}: answer ${seId} belongs to question ${a.ParentId ?? '(none)'}, which is not in the dump; left out`);
       continue;
     }
