@@ -147,6 +147,10 @@ describe.each(dialectTargets())('Stack Exchange import on $name', (target) => {
     expect(a.original_text).toContain('1. rise\n2. bake');
     expect(Number(q.view_count)).toBe(120);
     expect(Number(q.vote_count)).toBe(7);
+    // A tag's excerpt and wiki become its description, rendered as one written here.
+    const tag = await db().selectFrom('tag').select(['original_text', 'parsed_text']).where('slug_name', '=', 'baking').executeTakeFirstOrThrow();
+    expect(tag.original_text).toBe('Cooking with dry heat.\n\nBaking is **fun**.');
+    expect(tag.parsed_text).toBe('<p>Cooking with dry heat.</p>\n<p>Baking is <strong>fun</strong>.</p>');
   });
 
   it('keeps accepted answers, closed and duplicate questions, and tags in both formats', async () => {

@@ -13,8 +13,10 @@ export interface ConvertJob {
   index?: boolean;
   /** A profile text: rendered with the short-text rules (bios), not as a post. */
   basic?: boolean;
-  /** Only the Markdown is kept (tag descriptions): no HTML is made. */
+  /** Only the Markdown is kept (tag excerpts, joined to their wiki later): no HTML is made. */
   markdownOnly?: boolean;
+  /** The HTML is the converted Markdown rendered, as a tag description written here is (tag wikis). */
+  rendered?: boolean;
 }
 
 export interface Converted {
@@ -35,7 +37,7 @@ export function convert(job: ConvertJob): Converted {
   let html = '';
   if (markdown && !job.markdownOnly) {
     if (job.basic) html = renderBasic(markdown);
-    else html = job.markdown === undefined ? dumpPostHtml(job.html ?? '') : renderMarkdown(markdown);
+    else html = job.markdown === undefined && !job.rendered ? dumpPostHtml(job.html ?? '') : renderMarkdown(markdown);
   }
   return {
     markdown,

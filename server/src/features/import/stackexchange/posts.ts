@@ -52,7 +52,7 @@ export async function importPosts(ctx: ImportContext, rows: DumpRow[], excerpts:
       const tag = ctx.tagTexts.get(seId);
       if (tag) {
         tagTexts.push(tag);
-        bodies.push({ html: a.Body ?? '', markdownOnly: true });
+        bodies.push(tag.part === 'excerpt' ? { html: a.Body ?? '', markdownOnly: true } : { html: a.Body ?? '', rendered: true });
       }
       continue;
     }
@@ -141,7 +141,7 @@ export async function importPosts(ctx: ImportContext, rows: DumpRow[], excerpts:
     if (!job.index) {
       const tag = tagTexts[t++]!;
       if (tag.part === 'excerpt') excerpts.set(tag.slug, out.markdown);
-      else wikis.push([tag.slug, out.markdown, '']);
+      else wikis.push([tag.slug, out.markdown, out.html]);
       continue;
     }
     const post = posts[p++]!;
@@ -149,9 +149,6 @@ export async function importPosts(ctx: ImportContext, rows: DumpRow[], excerpts:
     post.values.parsed_text = out.html;
     docs.push({ id: post.id, title: out.titleTerms, body: out.bodyTerms });
   }
-  // A wiki is shown as its Markdown renders, like a description written here (excerpts join it later).
-  const wikiHtml = await ctx.pool.convert(wikis.map(([, markdown]) => ({ markdown })));
-  wikiHtml.forEach((out, i) => (wikis[i]![2] = out.html));
   return () =>
     ctx.db.transaction().execute(async (trx) => {
       await nameAuthors(ctx, trx, posts);
