@@ -33,6 +33,7 @@ await untilHealthy(site, port);
 site.kill('SIGTERM');
 await new Promise((r) => site.once('exit', r));
 
+console.log(`machine reference: ${referenceMs()} ms for a fixed loop (compare figures only between runs with a similar reference)`);
 let started = Date.now();
 await writeDump(dump, posts);
 console.log(`dump of ${posts} posts written in ${((Date.now() - started) / 1000).toFixed(1)} s (${(dirSize(dump) / 1e6).toFixed(0)} MB)`);
@@ -49,23 +50,30 @@ const poll = setInterval(() => {
 // The progress lines (stderr, "Posts.xml: 5000/100600 ...") are passed on, and the CPU time read as
 // each stage's last line arrives: a stage's CPU is the time between its last line and the one before's.
 const stageCpu = new Map<string, number>();
+const stageWall = new Map<string, number>();
 let stage = '';
 let stageStart = 0;
+let stageWallStart = Date.now();
 let latest = 0;
+let latestWall = stageWallStart;
 createInterface({ input: child.stderr! }).on('line', (line) => {
   process.stderr.write(`${line}\n`);
   const name = /^([^:]+):/.exec(line)?.[1];
   const now = cpuSeconds(child.pid!);
   if (!name || now === undefined) return;
-  if (name !== stage) [stage, stageStart] = [name, latest];
+  if (name !== stage) [stage, stageStart, stageWallStart] = [name, latest, latestWall];
   latest = now;
+  latestWall = Date.now();
   stageCpu.set(stage, now - stageStart);
+  stageWall.set(stage, latestWall - stageWallStart);
 });
 const code = await new Promise<number | null>((r) => child.once('exit', r));
 clearInterval(poll);
 const seconds = (Date.now() - started) / 1000;
 const postsCpu = stageCpu.get('Posts.xml') ?? 0;
 console.log(`import exit ${code}: ${posts} posts in ${seconds.toFixed(1)} s = ${Math.round(posts / seconds)} posts/s (everything included), CPU ${cpu.toFixed(0)} s (Posts.xml stage ${postsCpu.toFixed(0)} s, ${Math.round((postsCpu * 1e6) / posts)} µs a post), peak RSS ${peak} MB`);
+console.log('stage: wall s, CPU s (each from the end of the stage before; the summary after the last stage is not counted)');
+for (const [name, wall] of stageWall) console.log(`  ${name}: ${(wall / 1000).toFixed(2)}, ${(stageCpu.get(name) ?? 0).toFixed(2)}`);
 fs.rmSync(work, { recursive: true, force: true });
 
 /** User and system time of a process, all threads, in seconds (Linux; the last reading before it ends, 200 ms short at most). */
@@ -77,6 +85,18 @@ function cpuSeconds(pid: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A fixed piece of pure JavaScript work, timed: the same code measured on this machine has run two to three times slower
+ * on some days than on others, with nothing else running and no steal time reported, so figures carry this reference.
+ */
+function referenceMs(): number {
+  const started = performance.now();
+  let x = 0;
+  for (let i = 0; i < 3e8; i++) x += i % 7;
+  if (x < 0) console.log(x);
+  return Math.round(performance.now() - started);
 }
 
 function dirSize(dir: string): number {

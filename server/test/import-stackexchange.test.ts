@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentProgress } from '../src/core/progress.js';
 import { checkCounters } from '../src/features/counters/check.js';
 import { ImportError } from '../src/features/import/report.js';
-import { dumpPostHtml, dumpPostHtmlWhole } from '../src/features/import/stackexchange/dump-html.js';
+import { dumpPostHtml, dumpPostHtmlWhole, dumpPostHtmls } from '../src/features/import/stackexchange/dump-html.js';
 import { importStackExchange } from '../src/features/import/stackexchange/run.js';
 import { tempDir, type TestSite } from './support/app.js';
 import { dialectTargets, siteOn } from './support/dialect-sites.js';
@@ -356,5 +356,45 @@ describe('the dump HTML an imported post shows', () => {
       `${block}<pre class="lang-js"><code>${block}</code></pre>`,
     );
     for (const body of bodies) expect(dumpPostHtml(body), body).toBe(dumpPostHtmlWhole(body));
+    // Many at once (one sanitiser call for the posts that close what they open), in two orders.
+    expect(dumpPostHtmls(bodies)).toEqual(bodies.map(dumpPostHtmlWhole));
+    expect(dumpPostHtmls([...bodies].reverse())).toEqual([...bodies].reverse().map(dumpPostHtmlWhole));
+  });
+
+  it('is, many at once, what each post gives alone, whatever the post before it leaves open', () => {
+    // Each of these, read before another post, would change how that post is read if it were
+    // joined to it: unclosed elements, quotes, comments, raw text, an entity or tag cut short.
+    const before = [
+      '<p>unclosed paragraph',
+      '<ul><li>one<li>two</ul>',
+      '<div><p>inside a div that never closes</p>',
+      '<a href="https://example.com/x>quote never closes</a>',
+      "<a title='single quote never closes>x</a>",
+      '<!-- comment never closes <p>x</p>',
+      '<![CDATA[ x ]]> <?php echo 1; ?> <!DOCTYPE html>',
+      '<script>never closed',
+      '<style>p { color: red }',
+      '<textarea>never closed',
+      '<title>never closed',
+      '<xmp><b>raw</b>',
+      '<svg><circle r="1"/><p>x</p>',
+      '<math><mi>x</mi>',
+      'an entity cut short &amp',
+      'a tag cut short <a href',
+      'a lone < and a lone > and 1 < 2',
+      '<P>Upper case</P><BR><IMG SRC="https://example.com/i.png">',
+      '<p>a<p>b</p>',
+      '<table><tr><td>cell</table>',
+      '<pre class="lang-js"><code>const a = 1 &lt; 2;\n</code></pre>',
+      '<b>bold <i>both</b> italic</i>',
+      '</p></div>stray closing tags',
+      '<br/><hr /><img src="https://example.com/i.png"/>',
+      '<p/>self-closing paragraph',
+    ];
+    const after = ['<p>after</p>', '</div><p>closes a div before it</p>', '</a><p>x</p>', '--><p>ends a comment</p>', '"><p>ends a quote</p>', '</script><p>x</p>', '<li>item</li>'];
+    // In pairs, so that a pair the sanitiser's marks show to be wrong cannot hide behind another.
+    for (const b of before) for (const a of after) expect(dumpPostHtmls([b, a]), `${b} + ${a}`).toEqual([dumpPostHtmlWhole(b), dumpPostHtmlWhole(a)]);
+    const posts = before.flatMap((b) => after.flatMap((a) => [b, a]));
+    expect(dumpPostHtmls(posts)).toEqual(posts.map(dumpPostHtmlWhole));
   });
 });

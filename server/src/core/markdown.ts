@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import hljs from 'highlight.js/lib/common';
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
@@ -91,12 +92,42 @@ export function markdownPipeline(extensions: MarkdownExtension[]) {
       (policy.allowedAttributes as Record<string, string[]>)[tag] = [...new Set([...((policy.allowedAttributes as Record<string, string[]>)[tag] ?? []), ...safe])];
     }
   }
+  const sanitize = (html: string) => sanitizeHtml(html ?? '', policy);
   return {
     md: renderer,
     raw: (text: string) => renderer.render(text ?? ''),
-    sanitize: (html: string) => sanitizeHtml(html ?? '', policy),
-    render: (text: string) => sanitizeHtml(renderer.render(text ?? ''), policy).trim(),
+    sanitize,
+    sanitizeMany: (htmls: readonly string[]) => sanitizeMany(htmls, sanitize),
+    render: (text: string) => sanitize(renderer.render(text ?? '')).trim(),
   };
+}
+
+/** Letters and digits, which the sanitiser neither escapes nor splits; random, so no text holds it by chance or design. */
+const PIECE_MARK = `pc${randomBytes(8).toString('hex')}m`;
+const PIECE_MARKS = new RegExp(`\\n${PIECE_MARK}(\\d+)z\\n`, 'g');
+
+/**
+ * Many HTML texts through one sanitiser call: sanitize-html spends some 20 µs setting up each call
+ * (it builds its frame constructor and option maps anew), more than a short text's own work, which
+ * an import of a million comments pays a million times. The texts are joined with marks (after a
+ * newline, so that no entity of the text before runs into one) and the result cut at them. This
+ * gives each text exactly what sanitising it alone gives only if each one ends where the parser
+ * began: every element closed, no comment, raw-text element or attribute left open. Callers pass
+ * only such texts (markdown-it's output with raw HTML off always is); a mark missing or out of
+ * order falls back to one call per text.
+ */
+function sanitizeMany(htmls: readonly string[], sanitize: (html: string) => string): string[] {
+  if (htmls.length < 2) return htmls.map(sanitize);
+  const joined = sanitize(htmls.map((html, i) => (i ? `\n${PIECE_MARK}${i}z\n${html ?? ''}` : (html ?? ''))).join(''));
+  const pieces: string[] = [];
+  let start = 0;
+  for (const found of joined.matchAll(PIECE_MARKS)) {
+    if (Number(found[1]) !== pieces.length + 1) return htmls.map(sanitize);
+    pieces.push(joined.slice(start, found.index));
+    start = found.index + found[0].length;
+  }
+  pieces.push(joined.slice(start));
+  return pieces.length === htmls.length ? pieces : htmls.map(sanitize);
 }
 
 let posts = markdownPipeline([]);
@@ -109,12 +140,20 @@ export function renderMarkdown(text: string): string {
   return posts.render(text);
 }
 
+/** What renderMarkdown gives each text, in one sanitiser call for all of them (sanitizeMany; for imports' many short texts). */
+export function renderMarkdownMany(texts: readonly string[]): string[] {
+  return posts.sanitizeMany(texts.map(posts.raw)).map((html) => html.trim());
+}
+
 export function renderBasic(text: string): string {
   return sanitizeHtml(md.render(text ?? ''), BASIC_POLICY).trim();
 }
 
 /** Any HTML reduced to safe post markup (used for HTML that clients send alongside Markdown). */
 export const sanitizePostHtml = (html: string) => posts.sanitize(html);
+
+/** sanitizePostHtml for many texts in one call: each must leave the parser where it began (see sanitizeMany). */
+export const sanitizePostHtmlMany = (htmls: readonly string[]) => posts.sanitizeMany(htmls);
 
 const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'", '&amp;': '&', '&nbsp;': ' ' };
 /** Elements that separate words when read; any other tag sits inside a word or sentence. */

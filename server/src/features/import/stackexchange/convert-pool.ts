@@ -44,8 +44,8 @@ export function convertPool(threads = Math.min(MAX_THREADS, Math.max(1, os.avail
   if (!workers.length) {
     return {
       convert: async (jobs) => {
-        const { convert } = await import('./convert.js');
-        return jobs.map(convert);
+        const { convertAll } = await import('./convert.js');
+        return convertAll(jobs);
       },
       check: countRows,
       close: async () => {},

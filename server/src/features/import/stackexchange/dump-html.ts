@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import hljs from 'highlight.js/lib/common';
-import { sanitizePostHtml } from '../../../core/markdown.js';
+import { sanitizePostHtml, sanitizePostHtmlMany } from '../../../core/markdown.js';
 
 /**
  * A post's HTML as the dump has it, made into what we store as `parsed_text`: Stack Exchange
@@ -21,15 +21,35 @@ import { sanitizePostHtml } from '../../../core/markdown.js';
  * renders it anew, so an edited post is exactly like one written here.
  */
 export function dumpPostHtml(html: string): string {
-  if (!html) return '';
-  const highlighted: string[] = [];
-  const clean = sanitizePostHtml(shape(html, html.includes(MARK) ? null : highlighted)).trim();
+  return dumpPostHtmls([html])[0]!;
+}
+
+/**
+ * dumpPostHtml for many posts, with one sanitiser call for all those that close what they open
+ * (selfContained): the sanitiser's set-up costs as much as a short post's own work (see
+ * sanitizeMany in core/markdown.ts). Any other post is sanitised alone, so each result is what
+ * dumpPostHtml gives it.
+ */
+export function dumpPostHtmls(htmls: readonly string[]): string[] {
+  const posts = htmls.map((html) => {
+    const highlighted: string[] = [];
+    return { html, highlighted, shaped: html ? shape(html, html.includes(MARK) ? null : highlighted) : '' };
+  });
+  const together = posts.filter((p) => p.shaped && selfContained(p.shaped));
+  const sanitised = sanitizePostHtmlMany(together.map((p) => p.shaped));
+  const clean = new Map(together.map((p, i) => [p, sanitised[i]!]));
+  return posts.map((p) => (p.html ? withHighlighting(p.html, (clean.get(p) ?? sanitizePostHtml(p.shaped)).trim(), p.highlighted) : ''));
+}
+
+/**
+ * The sanitiser would parse every span of the highlighting, up to a third of its work on a post
+ * with code: highlighted blocks stand as marks while the rest is sanitised, and come back as the
+ * sanitiser would have left them (sanitisedHighlight). A mark found anywhere but alone in its
+ * code element (a block inside a comment, an attribute or a dropped element) means the block's
+ * context matters: the post is then sanitised with its highlighting in place, as before.
+ */
+function withHighlighting(html: string, clean: string, highlighted: string[]): string {
   if (!highlighted.length) return clean;
-  // The sanitiser would parse every span of the highlighting, up to a third of its work on a post
-  // with code: highlighted blocks stand as marks while the rest is sanitised, and come back as the
-  // sanitiser would have left them (sanitisedHighlight). A mark found anywhere but alone in its
-  // code element (a block inside a comment, an attribute or a dropped element) means the block's
-  // context matters: the post is then sanitised with its highlighting in place, as before.
   const seen = new Array<boolean>(highlighted.length).fill(false);
   let ok = true;
   const out = clean.replace(MARKED, (_, open: string, n: string) => {
@@ -118,3 +138,36 @@ function decodeText(body: string): string | null {
 const OLD_TAG = /<\/?(?:b|i|strike|dt|dd)\b/i;
 const OLD_TAG_ALL = /<(\/?)(b|i|strike|dt|dd)\b/gi;
 const NEW_TAG: Record<string, string> = { b: 'strong', i: 'em', strike: 'del', dt: 'p', dd: 'p' };
+
+/** Where a tag starts in HTML as htmlparser2 reads it: `<` then a letter, or `</`, `<!`, `<?`. */
+const TAG_START = /<[a-zA-Z/!?]/g;
+/** A start or end tag in its plainest form, each attribute value quoted or a plain word. */
+const PLAIN_TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)(?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>/y;
+/** Elements without content: never closed, nothing to balance. */
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+/** Elements whose content the parser reads otherwise (raw text, foreign markup): a post holding one is sanitised alone. */
+const OTHER_CONTENT = new Set(['script', 'style', 'title', 'textarea', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript', 'plaintext', 'svg', 'math']);
+
+/**
+ * Whether the parser ends this HTML where it began, so the next post's HTML, joined after it, is read
+ * exactly as if alone: every tag in its plainest form (no comment, declaration or half-written tag),
+ * no raw-text or foreign element, and each element closed by its own end tag in order. The parser's
+ * implied closes (a `<p>` ended by a `<div>`) only ever close elements early, so they leave nothing
+ * open either.
+ */
+function selfContained(html: string): boolean {
+  const open: string[] = [];
+  TAG_START.lastIndex = 0;
+  for (let start = TAG_START.exec(html); start; start = TAG_START.exec(html)) {
+    PLAIN_TAG.lastIndex = start.index;
+    const tag = PLAIN_TAG.exec(html);
+    if (!tag) return false;
+    TAG_START.lastIndex = PLAIN_TAG.lastIndex;
+    const name = tag[2]!.toLowerCase();
+    if (OTHER_CONTENT.has(name)) return false;
+    if (VOID.has(name)) continue;
+    if (!tag[1]) open.push(name);
+    else if (open.pop() !== name) return false;
+  }
+  return open.length === 0;
+}
