@@ -6,6 +6,8 @@ import { checkCounters } from '../src/features/counters/check.js';
 import { ImportError } from '../src/features/import/report.js';
 import { dumpPostHtml, dumpPostHtmlWhole, dumpPostHtmls } from '../src/features/import/stackexchange/dump-html.js';
 import { importStackExchange } from '../src/features/import/stackexchange/run.js';
+import { plainRowCount } from '../src/features/import/stackexchange/xml-check.js';
+import { countRows, parsedRowCount } from '../src/features/import/stackexchange/xml-rows.js';
 import { tempDir, type TestSite } from './support/app.js';
 import { dialectTargets, siteOn } from './support/dialect-sites.js';
 
@@ -396,5 +398,51 @@ describe('the dump HTML an imported post shows', () => {
     for (const b of before) for (const a of after) expect(dumpPostHtmls([b, a]), `${b} + ${a}`).toEqual([dumpPostHtmlWhole(b), dumpPostHtmlWhole(a)]);
     const posts = before.flatMap((b) => after.flatMap((a) => [b, a]));
     expect(dumpPostHtmls(posts)).toEqual(posts.map(dumpPostHtmlWhole));
+  });
+});
+
+describe('the check every dump file passes before an import writes', () => {
+  const header = '\ufeff<?xml version="1.0" encoding="utf-8"?>\n<posts>\n';
+  const row = (i: number, extra = '') => `  <row Id="${i}" PostTypeId="1" Body="&lt;p&gt;line one&#xA;line two &amp; &quot;three&quot; &#60;é 中文 🙂&lt;/p&gt;" Title="t${i}"${extra} />\n`;
+  const verdict = async (text: string) => {
+    const file = path.join(tempDir('se-check-'), 'Posts.xml');
+    fs.writeFileSync(file, text);
+    const parsed = await parsedRowCount(file, 'posts').then(
+      (n) => n,
+      (err: unknown) => (err instanceof ImportError ? 'refused' : Promise.reject(err)),
+    );
+    return { plain: await plainRowCount(file, 'posts'), parsed, counted: await countRows(file, 'posts').catch(() => 'refused') };
+  };
+
+  it('counts a file written as Stack Exchange writes them by patterns, as the parser counts it, rows cut by chunks included', async () => {
+    // Over a megabyte (one chunk), so rows straddle the chunks' edges.
+    const rows = Array.from({ length: 12_000 }, (_, i) => row(i)).join('');
+    expect(await verdict(`${header}${rows}</posts>\n`)).toEqual({ plain: 12_000, parsed: 12_000, counted: 12_000 });
+    expect(await verdict('<posts></posts>')).toEqual({ plain: 0, parsed: 0, counted: 0 });
+  });
+
+  it('leaves to the parser what it cannot vouch for, and accepts nothing the parser refuses', async () => {
+    const cases = [
+      `${header}${row(1, ' Id="2"')}</posts>`, // an attribute twice
+      `${header}${row(1, ' Text="a\u0001b"')}</posts>`, // a character XML does not allow
+      `${header}${row(1, ' Text="&#0;"')}</posts>`,
+      `${header}${row(1, ' Text="&#x1F600;"')}</posts>`, // allowed, but not a reference Stack Exchange writes
+      `${header}${row(1, " Text='single'")}</posts>`,
+      `${header}<!-- a comment -->${row(1)}</posts>`,
+      `${header}text between rows${row(1)}</posts>`,
+      `${header}<other />${row(1)}</posts>`,
+      `${header}${row(1)}`, // cut short
+      `${header}${row(1)}</posts><posts>`,
+      `${header}${row(1)}</comments>`,
+      `${header}${row(1).replace('/>', '>')}</posts>`,
+      `${header}${row(1, ' Text="a & b"')}</posts>`,
+      `${header}${row(1, ' Text="a < b"')}</posts>`,
+      `<?xml version="1.0"?><comments>${row(1)}</comments>`, // another root
+    ];
+    for (const text of cases) {
+      const found = await verdict(text);
+      expect(found.plain, text).toBeNull();
+      expect(found.counted, text).toBe(found.parsed);
+    }
   });
 });

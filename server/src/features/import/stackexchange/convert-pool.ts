@@ -34,8 +34,12 @@ export interface ConvertPool {
  */
 const MAX_THREADS = 3;
 
-/** Jobs per message: small, so the threads of a batch finish together; not tiny, so messages stay cheap. */
-const CHUNK = 20;
+/**
+ * Jobs per message: small, so the threads of a batch finish together; not tiny, so messages stay
+ * cheap and the sanitiser's set-up is shared by many texts (convertAll): 100 at a time cost about a
+ * tenth less a post than 20.
+ */
+const CHUNK = 100;
 /** Chunks a thread holds after its first share, so that it starts the next while this thread reads a result. */
 const IN_FLIGHT = 2;
 
