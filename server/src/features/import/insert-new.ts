@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import { dialectOf } from '../../db/migrations/dialect.js';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { type DialectName, dialectOf } from '../../db/migrations/dialect.js';
 import type { Database } from '../../db/schema.js';
 
 type Tx = Kysely<Database> | Transaction<Database>;
@@ -14,14 +14,58 @@ const PARAMETERS = 30_000;
  */
 export async function insertNew<T extends keyof Database>(trx: Tx, table: T, rows: readonly object[]): Promise<void> {
   if (!rows.length) return;
-  const per = Math.max(1, Math.floor(PARAMETERS / Object.keys(rows[0]!).length));
-  const mysql = dialectOf(trx) === 'mysql';
+  const columns = Object.keys(rows[0]!);
+  const per = Math.max(1, Math.floor(PARAMETERS / columns.length));
+  const dialect = dialectOf(trx);
   for (let i = 0; i < rows.length; ) {
     const n = statementRows(rows.length - i, per);
-    const values = rows.slice(i, (i += n)) as never;
+    const part = rows.slice(i, (i += n));
+    const params = plainValues(part as Record<string, unknown>[], columns);
+    if (params) {
+      await trx.executeQuery(CompiledQuery.raw(insertSql(dialect, table, columns, n), params));
+      continue;
+    }
     const insert = trx.insertInto(table);
-    await (mysql ? insert.orIgnore().values(values) : insert.values(values).onConflict((oc) => oc.doNothing())).execute();
+    await (dialect === 'mysql' ? insert.orIgnore().values(part as never) : insert.values(part as never).onConflict((oc) => oc.doNothing())).execute();
   }
+}
+
+/**
+ * The rows' values in column order, when every row has exactly these columns, each a plain value
+ * (no undefined, no object or SQL expression): then the statement is written here, as Kysely would
+ * write it, without Kysely building and compiling a node for each of a thousand rows' values (a
+ * tenth of the importing thread's time). Otherwise null, and Kysely writes it.
+ */
+function plainValues(rows: Record<string, unknown>[], columns: string[]): unknown[] | null {
+  const values: unknown[] = new Array(rows.length * columns.length);
+  let k = 0;
+  for (const row of rows) {
+    if (Object.keys(row).length !== columns.length) return null;
+    for (const column of columns) {
+      const value = row[column];
+      if (value === undefined || (value !== null && (typeof value === 'object' || typeof value === 'function'))) return null;
+      values[k++] = value;
+    }
+  }
+  return values;
+}
+
+const statements = new Map<string, string>();
+
+/** `INSERT ... VALUES (...), ... ` leaving out rows already there, in each database's words; kept, since a table has a few shapes (statementRows). */
+function insertSql(dialect: DialectName, table: string, columns: string[], rows: number): string {
+  const key = `${dialect} ${table} ${rows} ${columns.join(',')}`;
+  let text = statements.get(key);
+  if (text === undefined) {
+    const quote = (name: string) => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
+    let n = 0;
+    const placeholder = () => (dialect === 'postgres' ? `$${++n}` : '?');
+    const values = Array.from({ length: rows }, () => `(${columns.map(placeholder).join(', ')})`).join(', ');
+    const into = `into ${quote(table)} (${columns.map(quote).join(', ')}) values ${values}`;
+    text = dialect === 'mysql' ? `insert ignore ${into}` : `insert ${into} on conflict do nothing`;
+    statements.set(key, text);
+  }
+  return text;
 }
 
 /**
