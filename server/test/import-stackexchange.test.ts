@@ -392,6 +392,7 @@ describe('the dump HTML an imported post shows', () => {
       '</p></div>stray closing tags',
       '<br/><hr /><img src="https://example.com/i.png"/>',
       '<p/>self-closing paragraph',
+      '<a\u00a0href="https://example.com">a no-break space, part of the tag name to the parser</a>',
     ];
     const after = ['<p>after</p>', '</div><p>closes a div before it</p>', '</a><p>x</p>', '--><p>ends a comment</p>', '"><p>ends a quote</p>', '</script><p>x</p>', '<li>item</li>'];
     // In pairs, so that a pair the sanitiser's marks show to be wrong cannot hide behind another.

@@ -141,8 +141,11 @@ const NEW_TAG: Record<string, string> = { b: 'strong', i: 'em', strike: 'del', d
 
 /** Where a tag starts in HTML as htmlparser2 reads it: `<` then a letter, or `</`, `<!`, `<?`. */
 const TAG_START = /<[a-zA-Z/!?]/g;
-/** A start or end tag in its plainest form, each attribute value quoted or a plain word. */
-const PLAIN_TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)(?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>/y;
+/**
+ * A start or end tag in its plainest form, each attribute value quoted or a plain word. White space
+ * is the parser's own (space, tab, line ends, form feed): any other space would be part of a name to it.
+ */
+const PLAIN_TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)(?:[ \t\n\r\f]+[^ \t\n\r\f"'<>/=]+(?:[ \t\n\r\f]*=[ \t\n\r\f]*(?:"[^"]*"|'[^']*'|[^ \t\n\r\f"'=<>`]+))?)*[ \t\n\r\f]*\/?>/y;
 /** Elements without content: never closed, nothing to balance. */
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
 /** Elements whose content the parser reads otherwise (raw text, foreign markup): a post holding one is sanitised alone. */
