@@ -439,6 +439,7 @@ describe('the check every dump file passes before an import writes', () => {
       `${header}${row(1, ' Text="a & b"')}</posts>`,
       `${header}${row(1, ' Text="a < b"')}</posts>`,
       `<?xml version="1.0"?><comments>${row(1)}</comments>`, // another root
+      `<?xml version="1.1"?><posts>${row(1, ' Text="a\u0085b"')}</posts>`, // XML 1.1, whose characters differ
     ];
     for (const text of cases) {
       const found = await verdict(text);

@@ -14,7 +14,8 @@ const TEXT = '[^"<&\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\ufffe\\uffff]*';
 const VALUE = `"${TEXT}(?:&(?:amp|lt|gt|quot|apos|#x[aAdD9]|#1[03]|#9|#x[2-7][0-9a-fA-F]|#3[2-9]|#[4-9][0-9]|#1[0-2][0-9]);${TEXT})*"`;
 /** A row as Stack Exchange writes them: `<row Name="value" ... />`, names in the plainest ASCII. */
 const ROW = new RegExp(`${S}*<row((?:${S}+[A-Za-z_][A-Za-z0-9_.-]*=${VALUE})*)${S}*/>`, 'y');
-const PROLOG = new RegExp(`^(?:<\\?xml${S}+version="1\\.[0-9]"(?:${S}+encoding="[A-Za-z][A-Za-z0-9._-]*")?(?:${S}+standalone="(?:yes|no)")?${S}*\\?>)?${S}*<([A-Za-z_][A-Za-z0-9_.-]*)${S}*>`);
+/** The declaration, if any, of XML 1.0 (1.1 allows other characters), and the root's start tag. */
+const PROLOG = new RegExp(`^(?:<\\?xml${S}+version="1\\.0"(?:${S}+encoding="[A-Za-z][A-Za-z0-9._-]*")?(?:${S}+standalone="(?:yes|no)")?${S}*\\?>)?${S}*<([A-Za-z_][A-Za-z0-9_.-]*)${S}*>`);
 /** An attribute's value, to leave only the names of a row's attributes. */
 const VALUES = /="[^"]*"/g;
 /**
