@@ -43,11 +43,11 @@ const extraFlags = (process.env.IMPORT_NODE_FLAGS ?? '').split(' ').filter(Boole
 const child = spawn(process.execPath, [...serverNodeFlags(), ...extraFlags, ANSWER_BIN, 'import', 'stackexchange', dump, '-C', dataDir], { stdio: ['ignore', 'inherit', 'pipe'] });
 let peak = 0;
 let cpu = 0;
-const threads = new Map<string, { name: string; seconds: number }>();
+const threads = new Map<string, number>();
 const poll = setInterval(() => {
   peak = Math.max(peak, rssMegabytes(child.pid!, 'VmHWM') ?? 0);
   cpu = cpuSeconds(child.pid!) ?? cpu;
-  for (const [tid, thread] of threadSeconds(child.pid!)) threads.set(tid, thread);
+  for (const [tid, seconds] of threadSeconds(child.pid!)) threads.set(tid, seconds);
 }, 200);
 // The progress lines (stderr, "Posts.xml: 5000/100600 ...") are passed on, and the CPU time read as
 // each stage's last line arrives: a stage's CPU is the time between its last line and the one before's.
@@ -75,9 +75,9 @@ const seconds = (Date.now() - started) / 1000;
 const postsCpu = stageCpu.get('Posts.xml') ?? 0;
 console.log(`import exit ${code}: ${posts} posts in ${seconds.toFixed(1)} s = ${Math.round(posts / seconds)} posts/s (everything included), CPU ${cpu.toFixed(0)} s (Posts.xml stage ${postsCpu.toFixed(0)} s, ${Math.round((postsCpu * 1e6) / posts)} µs a post), peak RSS ${peak} MB`);
 // Threads are all named "node": the main one has the process's id, the busiest other is the conversion thread.
-const others = [...threads].filter(([tid]) => tid !== String(child.pid)).map(([, t]) => t.seconds).sort((a, b) => b - a);
+const others = [...threads].filter(([tid]) => tid !== String(child.pid)).map(([, seconds]) => seconds).sort((a, b) => b - a);
 const total = (list: number[]) => list.reduce((sum, s) => sum + s, 0).toFixed(1);
-console.log(`CPU by thread: main ${threads.get(String(child.pid))?.seconds.toFixed(1)} s, busiest other (conversion) ${others[0]?.toFixed(1)} s, the ${others.length - 1} others (collector, file reads, ...) ${total(others.slice(1))} s`);
+console.log(`CPU by thread: main ${threads.get(String(child.pid))?.toFixed(1)} s, busiest other (conversion) ${others[0]?.toFixed(1)} s, the ${others.length - 1} others (collector, file reads, ...) ${total(others.slice(1))} s`);
 console.log('stage: wall s, CPU s (each from the end of the stage before; the summary after the last stage is not counted)');
 for (const [name, wall] of stageWall) console.log(`  ${name}: ${(wall / 1000).toFixed(2)}, ${(stageCpu.get(name) ?? 0).toFixed(2)}`);
 fs.rmSync(work, { recursive: true, force: true });
@@ -105,15 +105,14 @@ function referenceMs(): number {
   return Math.round(performance.now() - started);
 }
 
-/** Each thread's name and CPU seconds so far (Linux: /proc/<pid>/task), so a run shows what besides the two busy threads takes CPU. */
-function threadSeconds(pid: number): Map<string, { name: string; seconds: number }> {
-  const out = new Map<string, { name: string; seconds: number }>();
+/** Each thread's CPU seconds so far, by thread id (Linux: /proc/<pid>/task), so a run shows what besides the two busy threads takes CPU. */
+function threadSeconds(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
   try {
     for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
       const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(tid, { name, seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS });
+      out.set(tid, (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS);
     }
   } catch {
     // The process or one of its threads ended between the listing and the read.
