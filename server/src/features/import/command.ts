@@ -8,6 +8,7 @@ import { pendingMigrations } from '../../db/migrate.js';
 import type { Database } from '../../db/schema.js';
 import { advanceSequences } from '../../db/sequences.js';
 import { checkCounters } from '../counters/check.js';
+import { withFewerCheckpoints } from './checkpoints.js';
 import { droppedProblems, ImportError, type ImportReport } from './report.js';
 
 export const IMPORT_USAGE = `Usage:
@@ -46,10 +47,11 @@ export async function importCommand(paths: DataPaths, args: string[], flags: Imp
     }
     if (source === 'stackexchange' && !fs.existsSync(folder!)) throw new ImportError(`No folder ${folder}: give the folder holding Posts.xml, Users.xml and the other files of the dump.`);
     // Only the chosen importer's modules are loaded: the other's would sit in this heap all along.
-    const report =
+    const report = await withFewerCheckpoints(db, async () =>
       source === 'answer'
-        ? await (await import('./answer/run.js')).importAnswerSite(db, paths, { from: flags.from!, uploads: flags.uploads, dryRun, progress })
-        : await (await import('./stackexchange/run.js')).importStackExchange(db, paths, { folder: folder!, dryRun, progress });
+        ? (await import('./answer/run.js')).importAnswerSite(db, paths, { from: flags.from!, uploads: flags.uploads, dryRun, progress })
+        : (await import('./stackexchange/run.js')).importStackExchange(db, paths, { folder: folder!, dryRun, progress }),
+    );
     progress.finish();
     if (!dryRun) await settle(db, progress);
     printReport(report, dryRun, (Date.now() - started) / 1000);

@@ -1,7 +1,6 @@
 import { SINGLE_AWARD_KEY } from '../../badge/award-key.js';
 import { count, problem } from '../report.js';
-import type { ImportContext } from './context.js';
-import { int, seconds } from './context.js';
+import { type ImportContext, int, NOTHING, seconds, type Write } from './context.js';
 import type { DumpRow } from './xml-rows.js';
 import { insertNew } from '../insert-new.js';
 
@@ -30,7 +29,7 @@ const nameKey = (name: string) => name.trim().toLowerCase().replace(/[\s_-]+/g, 
  * once per person, otherwise once per award; tag badges and badges this site lacks are counted by
  * name in one problem line when the import ends.
  */
-export async function importBadges(ctx: ImportContext, rows: DumpRow[], ours: Map<string, OurBadge>, unmatched: Map<string, number>): Promise<void> {
+export function importBadges(ctx: ImportContext, rows: DumpRow[], ours: Map<string, OurBadge>, unmatched: Map<string, number>): Write {
   const awards: object[] = [];
   for (const row of rows) {
     const a = row.attrs;
@@ -55,8 +54,7 @@ export async function importBadges(ctx: ImportContext, rows: DumpRow[], ours: Ma
     });
   }
   count(ctx.report, 'badge awards', awards.length);
-  if (ctx.dryRun || !awards.length) return;
-  await ctx.db.transaction().execute((trx) => insertNew(trx, 'badge_award', awards));
+  return ctx.dryRun || !awards.length ? NOTHING : (trx) => insertNew(trx, 'badge_award', awards);
 }
 
 export function reportUnmatchedBadges(ctx: ImportContext, unmatched: Map<string, number>): void {

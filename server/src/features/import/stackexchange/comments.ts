@@ -57,7 +57,7 @@ export async function importComments(ctx: ImportContext, rows: DumpRow[]): Promi
   if (ctx.dryRun || !comments.length) return NOTHING;
   const rendered = await ctx.pool.convert(comments.map((c) => ({ markdown: String(c.values.original_text) })));
   for (const [i, c] of comments.entries()) c.values.parsed_text = rendered[i]!.html;
-  return () => ctx.db.transaction().execute(async (trx) => {
+  return async (trx) => {
     // A comment on an answer is filed under the answer's question too.
     const answerIds = [...new Set(comments.filter((c) => c.onAnswer).map((c) => String(c.values.object_id)))];
     const questionOf = new Map<string, string>();
@@ -67,5 +67,5 @@ export async function importComments(ctx: ImportContext, rows: DumpRow[]): Promi
     for (const c of comments) if (c.onAnswer) c.values.question_id = questionOf.get(String(c.values.object_id)) ?? '0';
     await insertNew(trx, 'comment', comments.map((c) => c.values));
     await insertNew(trx, 'post_source', comments.map((c) => c.source));
-  });
+  };
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { ImportReport } from '../report.js';
 import type { SourceSite } from './attribution.js';
@@ -49,9 +49,10 @@ export interface CloseReasons {
 
 /**
  * What a stage returns after reading a batch: the batch's writes, run while the next batch is read
- * and converted (a dry run returns one that writes nothing).
+ * and converted (a dry run returns one that writes nothing). The caller gives the transaction:
+ * several batches share one (run.ts), and a stage reads nothing from the database outside it.
  */
-export type Write = () => Promise<void>;
+export type Write = (trx: Transaction<Database>) => Promise<void>;
 export const NOTHING: Write = async () => {};
 
 /** Dump times are UTC without a zone ("2010-07-19T19:12:12.337"); ours are Unix seconds. */

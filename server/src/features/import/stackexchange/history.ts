@@ -4,8 +4,7 @@ import type { Database } from '../../../db/schema.js';
 import { CLOSE_REASON_KEY } from '../../question/close-reason-key.js';
 import { REVISION } from '../../revision/service.js';
 import { count } from '../report.js';
-import type { ImportContext } from './context.js';
-import { int, seconds, userOf } from './context.js';
+import { type ImportContext, int, NOTHING, seconds, userOf, type Write } from './context.js';
 import { htmlToMarkdown } from './html-markdown.js';
 import { tagNames } from './tags.js';
 import type { DumpRow } from './xml-rows.js';
@@ -55,7 +54,7 @@ export interface HistoryState {
 }
 
 /** Reads one batch; an edit still open at the end waits in `state` for the next (or `flush`). */
-export async function importHistory(ctx: ImportContext, rows: DumpRow[], state: HistoryState, last: boolean): Promise<void> {
+export function importHistory(ctx: ImportContext, rows: DumpRow[], state: HistoryState, last: boolean): Write {
   const edits: Edit[] = [];
   const closes = new Map<number, { close_type: number; close_msg: string } | null>();
   for (const row of rows) {
@@ -93,11 +92,11 @@ export async function importHistory(ctx: ImportContext, rows: DumpRow[], state: 
     state.open = null;
   }
   count(ctx.report, 'revisions', edits.length);
-  if (ctx.dryRun || (!edits.length && !closes.size)) return;
-  await ctx.db.transaction().execute(async (trx) => {
+  if (ctx.dryRun || (!edits.length && !closes.size)) return NOTHING;
+  return async (trx) => {
     await writeRevisions(ctx, trx, edits);
     await writeCloseReasons(ctx, trx, closes);
-  });
+  };
 }
 
 /**

@@ -1,6 +1,5 @@
 import { count } from '../report.js';
-import type { ImportContext } from './context.js';
-import { int } from './context.js';
+import { type ImportContext, int, NOTHING, type Write } from './context.js';
 import { writeCloseReasons } from './history.js';
 import type { DumpRow } from './xml-rows.js';
 
@@ -11,7 +10,7 @@ const DUPLICATE = 3;
  * "duplicate of <the original>", which the question banner links to. Plain links (1) need nothing:
  * they are already links in the posts' text.
  */
-export async function importLinks(ctx: ImportContext, rows: DumpRow[]): Promise<void> {
+export function importLinks(ctx: ImportContext, rows: DumpRow[]): Write {
   const closes = new Map<number, { close_type: number; close_msg: string }>();
   for (const row of rows) {
     if (int(row.attrs.LinkTypeId) !== DUPLICATE) continue;
@@ -21,6 +20,5 @@ export async function importLinks(ctx: ImportContext, rows: DumpRow[]): Promise<
     closes.set(post, { close_type: ctx.closeReasons.duplicate, close_msg: ctx.questionUrl(ctx.ids.question(original)) });
   }
   count(ctx.report, 'duplicate links', closes.size);
-  if (ctx.dryRun || !closes.size) return;
-  await ctx.db.transaction().execute((trx) => writeCloseReasons(ctx, trx, closes));
+  return ctx.dryRun || !closes.size ? NOTHING : (trx) => writeCloseReasons(ctx, trx, closes);
 }

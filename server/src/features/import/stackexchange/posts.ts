@@ -149,8 +149,7 @@ export async function importPosts(ctx: ImportContext, rows: DumpRow[], excerpts:
     post.values.parsed_text = out.html;
     docs.push({ id: post.id, title: out.titleTerms, body: out.bodyTerms });
   }
-  return () =>
-    ctx.db.transaction().execute(async (trx) => {
+  return async (trx) => {
       await nameAuthors(ctx, trx, posts);
       await insertNew(trx, 'tag', freshTags);
       await insertNew(trx, 'question', questions.map((q) => q.values));
@@ -161,9 +160,13 @@ export async function importPosts(ctx: ImportContext, rows: DumpRow[], excerpts:
         'tag_rel',
         questions.flatMap((q) => q.tagIds.map((tagId) => ({ created_at: q.values.created_at, updated_at: q.values.created_at, object_id: q.id, tag_id: tagId, status: 1 }))),
       );
+      // SQLite's text index writes out what it holds as a new segment whenever a row comes with a
+      // lower id than the one before, and questions' ids are all below answers': in file order that
+      // is at nearly every question, and each small segment is merged again later.
+      docs.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
       for (const part of slices(docs, 200)) await writeDocs(trx, part);
       for (const [slug, markdown, html] of wikis) await writeTagWiki(ctx, trx, slug, markdown, html);
-    });
+  };
 }
 
 /** The author a post's attribution names: the account's display name, or the name a deleted account left on the post. */

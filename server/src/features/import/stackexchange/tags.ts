@@ -1,8 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { count, problem } from '../report.js';
-import type { ImportContext } from './context.js';
-import { int } from './context.js';
+import { type ImportContext, int, NOTHING, type Write } from './context.js';
 import type { DumpRow } from './xml-rows.js';
 import { insertNew, slices } from '../insert-new.js';
 
@@ -22,7 +21,7 @@ export async function loadSiteTags(ctx: ImportContext): Promise<void> {
 }
 
 /** Tags.xml: one tag per row; its excerpt and wiki are posts (types 4 and 5) read with Posts.xml. */
-export async function importTags(ctx: ImportContext, rows: DumpRow[]): Promise<void> {
+export function importTags(ctx: ImportContext, rows: DumpRow[]): Write {
   const fresh: object[] = [];
   const t = Math.floor(Date.now() / 1000);
   for (const row of rows) {
@@ -42,7 +41,7 @@ export async function importTags(ctx: ImportContext, rows: DumpRow[]): Promise<v
     ctx.tags.set(slug, ctx.ids.tag(seId));
     fresh.push({ id: ctx.ids.tag(seId), created_at: t, updated_at: t, slug_name: slug, display_name: row.attrs.TagName!.trim().slice(0, 35), status: 1 });
   }
-  if (!ctx.dryRun) await ctx.db.transaction().execute((trx) => insertNew(trx, 'tag', fresh));
+  return ctx.dryRun ? NOTHING : (trx) => insertNew(trx, 'tag', fresh);
 }
 
 /**

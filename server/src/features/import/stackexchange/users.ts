@@ -83,7 +83,7 @@ export async function importUsers(ctx: ImportContext, rows: DumpRow[]): Promise<
   if (ctx.dryRun || !users.length) return NOTHING;
   const bios = await ctx.pool.convert(users.map((u) => ({ html: u.aboutMe, basic: true })));
   for (const [i, u] of users.entries()) Object.assign(u.values, { bio: bios[i]!.markdown, bio_html: bios[i]!.html });
-  return () => ctx.db.transaction().execute(async (trx) => {
+  return async (trx) => {
     await insertNew(trx, 'user', users.map((u) => u.values));
     // A username or e-mail already taken here (a second dump with the same names) leaves a row
     // out; those get a username marked with the site, and are reported if that is taken too.
@@ -121,7 +121,7 @@ export async function importUsers(ctx: ImportContext, rows: DumpRow[]): Promise<
         cancelled: 0,
       })),
     );
-  });
+  };
 }
 
 /** Which of these ids are this dump's placeholder accounts (not someone else's account). */

@@ -1,6 +1,5 @@
 import { count } from '../report.js';
-import type { ImportContext } from './context.js';
-import { int, seconds } from './context.js';
+import { type ImportContext, int, NOTHING, seconds, type Write } from './context.js';
 import type { DumpRow } from './xml-rows.js';
 import { insertNew } from '../insert-new.js';
 
@@ -13,7 +12,7 @@ const DOWN = 3;
  * gets real vote rows; the posts' imported base score is then lowered by them when the import
  * finishes (finish.ts), so the score stays what the dump said.
  */
-export async function importVotes(ctx: ImportContext, rows: DumpRow[]): Promise<void> {
+export function importVotes(ctx: ImportContext, rows: DumpRow[]): Write {
   const votes: { user_id: string; object_id: string; direction: number; created_at: number }[] = [];
   let anonymous = 0;
   for (const row of rows) {
@@ -35,6 +34,5 @@ export async function importVotes(ctx: ImportContext, rows: DumpRow[]): Promise<
   }
   count(ctx.report, 'votes', votes.length);
   count(ctx.report, 'votes without a voter (kept in the scores)', anonymous);
-  if (ctx.dryRun || !votes.length) return;
-  await ctx.db.transaction().execute((trx) => insertNew(trx, 'vote', votes));
+  return ctx.dryRun || !votes.length ? NOTHING : (trx) => insertNew(trx, 'vote', votes);
 }
