@@ -6,6 +6,7 @@ import { checkCounters } from '../src/features/counters/check.js';
 import { ImportError } from '../src/features/import/report.js';
 import { dumpPostHtml, dumpPostHtmlWhole, dumpPostHtmls } from '../src/features/import/stackexchange/dump-html.js';
 import { importStackExchange } from '../src/features/import/stackexchange/run.js';
+import { search } from '../src/features/search/service.js';
 import { plainRowCount } from '../src/features/import/stackexchange/xml-check.js';
 import { countRows, parsedRowCount } from '../src/features/import/stackexchange/xml-rows.js';
 import { tempDir, type TestSite } from './support/app.js';
@@ -307,6 +308,9 @@ describe.each(dialectTargets())('Stack Exchange import on $name', (target) => {
     const end = await tableCounts();
     for (const t of TABLES) if (t !== 'tag') expect(end[t]! - start[t]!, t).toBe(afterFirst[t]! - before[t]!);
     expect(await checkCounters(db())).toEqual([]);
+    // Question 10 and answer 11, written by both runs, are found in both dumps' copies.
+    const found = await search(site.runtime, null, { q: 'water', order: 'newest', page: 1, size: 50 });
+    expect(new Set(found.list.map((r) => r.object.id)).size).toBe(4);
   });
 });
 

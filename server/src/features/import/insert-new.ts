@@ -11,9 +11,11 @@ const PARAMETERS = 30_000;
  * Inserts rows, leaving out every row whose key (or unique key) is already there: each imported
  * row has an id derived from its source (a dump's ids, an Answer site's own), so running an import
  * again, after an interruption or not, writes only what is missing and never a second copy.
+ * Returns how many rows were written.
  */
-export async function insertNew<T extends keyof Database>(trx: Tx, table: T, rows: readonly object[]): Promise<void> {
-  if (!rows.length) return;
+export async function insertNew<T extends keyof Database>(trx: Tx, table: T, rows: readonly object[]): Promise<number> {
+  if (!rows.length) return 0;
+  let written = 0;
   const columns = Object.keys(rows[0]!);
   const per = Math.max(1, Math.floor(PARAMETERS / columns.length));
   const dialect = dialectOf(trx);
@@ -22,12 +24,14 @@ export async function insertNew<T extends keyof Database>(trx: Tx, table: T, row
     const part = rows.slice(i, (i += n));
     const params = plainValues(part as Record<string, unknown>[], columns);
     if (params) {
-      await trx.executeQuery(CompiledQuery.raw(insertSql(dialect, table, columns, n), params));
+      written += Number((await trx.executeQuery(CompiledQuery.raw(insertSql(dialect, table, columns, n), params))).numAffectedRows ?? 0);
       continue;
     }
     const insert = trx.insertInto(table);
-    await (dialect === 'mysql' ? insert.orIgnore().values(part as never) : insert.values(part as never).onConflict((oc) => oc.doNothing())).execute();
+    const [result] = await (dialect === 'mysql' ? insert.orIgnore().values(part as never) : insert.values(part as never).onConflict((oc) => oc.doNothing())).execute();
+    written += Number(result?.numInsertedOrUpdatedRows ?? 0);
   }
+  return written;
 }
 
 /**

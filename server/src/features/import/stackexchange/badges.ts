@@ -54,7 +54,10 @@ export function importBadges(ctx: ImportContext, rows: DumpRow[], ours: Map<stri
     });
   }
   count(ctx.report, 'badge awards', awards.length);
-  return ctx.dryRun || !awards.length ? NOTHING : (trx) => insertNew(trx, 'badge_award', awards);
+  if (ctx.dryRun || !awards.length) return NOTHING;
+  return async (trx) => {
+    await insertNew(trx, 'badge_award', awards);
+  };
 }
 
 export function reportUnmatchedBadges(ctx: ImportContext, unmatched: Map<string, number>): void {

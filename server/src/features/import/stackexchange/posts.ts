@@ -150,22 +150,22 @@ export async function importPosts(ctx: ImportContext, rows: DumpRow[], excerpts:
     docs.push({ id: post.id, title: out.titleTerms, body: out.bodyTerms });
   }
   return async (trx) => {
-      await nameAuthors(ctx, trx, posts);
-      await insertNew(trx, 'tag', freshTags);
-      await insertNew(trx, 'question', questions.map((q) => q.values));
-      await insertNew(trx, 'answer', posts.filter((q) => q.kind === 'answer').map((q) => q.values));
-      await insertNew(trx, 'post_source', posts.map((q) => q.source));
-      await insertNew(
-        trx,
-        'tag_rel',
-        questions.flatMap((q) => q.tagIds.map((tagId) => ({ created_at: q.values.created_at, updated_at: q.values.created_at, object_id: q.id, tag_id: tagId, status: 1 }))),
-      );
-      // SQLite's text index writes out what it holds as a new segment whenever a row comes with a
-      // lower id than the one before, and questions' ids are all below answers': in file order that
-      // is at nearly every question, and each small segment is merged again later.
-      docs.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
-      for (const part of slices(docs, 200)) await writeDocs(trx, part);
-      for (const [slug, markdown, html] of wikis) await writeTagWiki(ctx, trx, slug, markdown, html);
+    await nameAuthors(ctx, trx, posts);
+    await insertNew(trx, 'tag', freshTags);
+    const written = (await insertNew(trx, 'question', questions.map((q) => q.values))) + (await insertNew(trx, 'answer', posts.filter((q) => q.kind === 'answer').map((q) => q.values)));
+    await insertNew(trx, 'post_source', posts.map((q) => q.source));
+    await insertNew(
+      trx,
+      'tag_rel',
+      questions.flatMap((q) => q.tagIds.map((tagId) => ({ created_at: q.values.created_at, updated_at: q.values.created_at, object_id: q.id, tag_id: tagId, status: 1 }))),
+    );
+    // SQLite's text index writes out what it holds as a new segment whenever a row comes with a
+    // lower id than the one before, and questions' ids are all below answers': in file order that
+    // is at nearly every question, and each small segment is merged again later.
+    docs.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+    // Every post new (not a run again after an interruption): none has index rows to replace.
+    for (const part of slices(docs, 200)) await writeDocs(trx, part, { fresh: written === posts.length });
+    for (const [slug, markdown, html] of wikis) await writeTagWiki(ctx, trx, slug, markdown, html);
   };
 }
 

@@ -41,7 +41,10 @@ export function importTags(ctx: ImportContext, rows: DumpRow[]): Write {
     ctx.tags.set(slug, ctx.ids.tag(seId));
     fresh.push({ id: ctx.ids.tag(seId), created_at: t, updated_at: t, slug_name: slug, display_name: row.attrs.TagName!.trim().slice(0, 35), status: 1 });
   }
-  return ctx.dryRun ? NOTHING : (trx) => insertNew(trx, 'tag', fresh);
+  if (ctx.dryRun) return NOTHING;
+  return async (trx) => {
+    await insertNew(trx, 'tag', fresh);
+  };
 }
 
 /**

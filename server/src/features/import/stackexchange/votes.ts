@@ -34,5 +34,8 @@ export function importVotes(ctx: ImportContext, rows: DumpRow[]): Write {
   }
   count(ctx.report, 'votes', votes.length);
   count(ctx.report, 'votes without a voter (kept in the scores)', anonymous);
-  return ctx.dryRun || !votes.length ? NOTHING : (trx) => insertNew(trx, 'vote', votes);
+  if (ctx.dryRun || !votes.length) return NOTHING;
+  return async (trx) => {
+    await insertNew(trx, 'vote', votes);
+  };
 }
