@@ -10,7 +10,7 @@ const IMPORT_CHECKPOINT_PAGES = 20_000;
  * log over 1,000 pages (4 MB), which nearly every commit of an import does; the pages that every
  * commit changes (the upper pages of indexes, the search index's) are then copied every time, and
  * each checkpoint waits for the disk. During an import this connection checkpoints every 20,000
- * pages instead, which took a twentieth off a million-post import. Afterwards the log is copied and
+ * pages instead: 300,000 posts took 58 s instead of 61. Afterwards the log is copied and
  * cut back to nothing, so it does not keep that size on disk; if a reader of the running site holds
  * the log then, the site's next commits copy it as usual. Other databases are left as they are.
  */
