@@ -87,9 +87,14 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./features/plugin/command.js')).pluginCommand(paths, positionals.slice(1));
     case 'import':
       return (await import('./features/import/command.js')).importCommand(paths, positionals.slice(1), values);
+    // A dump or restore reads a table a page at a time, and V8 lets the old pages pile up to several
+    // times what is alive before it collects: `answer dump` peaked at 333-360 MB for 100,000
+    // questions, 222 MB with the server's growth limit (docs/benchmarks.md, tenth session).
     case 'dump':
+      limitHeapGrowth();
       return (await import('./features/dump/command.js')).dumpCommand(paths, positionals[1]);
     case 'restore':
+      limitHeapGrowth();
       return (await import('./features/dump/command.js')).restoreCommand(paths, positionals[1], { to: values.to, force: !!values.force });
     case 'ai':
       return (await import('./features/ai/embeddings/command.js')).aiCommand(paths, positionals.slice(1));
