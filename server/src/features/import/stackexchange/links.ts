@@ -20,5 +20,6 @@ export function importLinks(ctx: ImportContext, rows: DumpRow[]): Write {
     closes.set(post, { close_type: ctx.closeReasons.duplicate, close_msg: ctx.questionUrl(ctx.ids.question(original)) });
   }
   count(ctx.report, 'duplicate links', closes.size);
-  return ctx.dryRun || !closes.size ? NOTHING : (trx) => writeCloseReasons(ctx, trx, closes);
+  if (ctx.dryRun || !closes.size) return NOTHING;
+  return (trx) => writeCloseReasons(ctx, trx, closes);
 }
